@@ -1,0 +1,160 @@
+/**
+ * Request and response shapes shared by the portal and the reference API
+ * (server/). Field names are the spec's (section 3) verbatim: they are the
+ * API contract with providers' existing back ends.
+ */
+
+/** Spec 3 "App configuration". */
+export interface AppConfig {
+  jsLocale: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaFbDescription: string;
+  metaKeywords: string;
+  searchEngineVerificationEnabled: boolean;
+  searchEngineVerificationId: string;
+  analyticsEnabled: boolean;
+  tagManagerId: string;
+  socialPixelTrackingEnabled: boolean;
+  socialPixelTrackingId: string;
+  /** Kiosk idle time before the inactivity modal opens (spec 4 "Kiosk inactivity"). */
+  kioskNoActivitySeconds: number;
+  questionnaireCss: string;
+  /** Active environment profiles; the frame shows them top-left outside production (R-2.3-37). */
+  environmentProfiles: string[];
+  /** Keep-alive interval in seconds, default 600 (R-9-03). */
+  keepAliveSeconds: number;
+  version: string;
+  versionHash: string;
+}
+
+/** Spec 3 "Integration config". */
+export interface IntegrationConfig {
+  sentryDSN: string;
+  mapsKey: string;
+  /** Tile URL template for the map; `{key}` is replaced by mapsKey. */
+  mapsTileUrl: string;
+  chatDeploymentId: string;
+}
+
+/** Spec 3 "Body-figure config". */
+export interface BodyFigureConfig {
+  gradientColor: string;
+  bodyPartHoverColor: string;
+  bodyPartHoverTransitionTime: number;
+  bodyPartsCss: string;
+}
+
+/** Spec 3 "radiology config". */
+export interface RadiologyConfig {
+  name: string;
+  longName: string;
+  code: string;
+  about: string;
+  contact: string;
+  aboutUrl: string;
+  contactUrl: string;
+  termsAndConditionsUrl: string;
+  privacyPolicyUrl: string;
+  confirmationHeaderUrl: string;
+  domainAdmin: string;
+  showCustomHeaderAndFooter: boolean;
+  customHeader: string;
+  customFooter: string;
+  showMenuOnConfirmationPage: boolean;
+  poweredByEnabled: boolean;
+  bannerPositionCss: string;
+  /** HTML of the dismissible banner; empty means no banner (R-2.3-01). */
+  bannerMessage: string;
+  /** Shows the read-only access banner (R-2.3-03). */
+  readOnlyAccess: boolean;
+  homeUrl: string;
+  closeBanner: boolean;
+}
+
+/** Spec 3 "application config". */
+export interface ApplicationConfig {
+  showLinkToAdminPanel: boolean;
+  versionOnPatientPortalEnabled: boolean;
+  referrerReportQualityFeedbackEnabled: boolean;
+  referrerReportQualityFeedbackRedirectUrl: string;
+  signInClientId: string;
+  signInAuthority: string;
+  patientPortalBackgroundImageEnabled: boolean;
+  deviceInfoForMobileEnabled: boolean;
+  otpResendSeconds: number;
+  contactNumberAuthEnabled: boolean;
+}
+
+export interface BookingRequestConfig {
+  bookingRequestsDownloadReferralEnabled: boolean;
+}
+
+export interface BookingFormConfig {
+  validReferralContentTypes: string[];
+}
+
+/** GET /api/config/portal: everything the front end needs to start. */
+export interface PortalConfig {
+  app: AppConfig;
+  integration: IntegrationConfig;
+  bodyFigure: BodyFigureConfig;
+  radiology: RadiologyConfig;
+  application: ApplicationConfig;
+  bookingRequest: BookingRequestConfig;
+  bookingForm: BookingFormConfig;
+}
+
+/** Spec 3 "User". */
+export interface User {
+  username: string;
+  userId: string;
+  organization: string | null;
+  currentDoctor: { firstName: string; lastName: string } | null;
+}
+
+/** GET /api/authenticated. */
+export interface AuthenticationStatus {
+  authenticated: boolean;
+  user: User | null;
+  /** A JSON string of translation overrides (spec 3 "Authentication response"). */
+  roleTranslations: string | null;
+}
+
+/** A clinic as listed by GET /api/config/contact. */
+export interface ClinicContact {
+  id: number;
+  slug: string;
+  name: string;
+  address: string;
+  suburb: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+  email: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Every 4xx/5xx body of the reference API. */
+export interface ApiErrorBody {
+  statusCode: number;
+  /** An i18n message key, e.g. message.authentication_error. */
+  message: string;
+  error?: string;
+}
+
+/** A flat bundle: message key → text. */
+export type TranslationBundle = Record<string, string>;
+
+export const APPLICATION_ASSETS = [
+  'confirmation_header',
+  'check_in_header',
+  'header_tablet',
+  'header',
+  'image_viewer_banner',
+  'favicon',
+  'patient_portal_background',
+] as const;
+export type ApplicationAsset = (typeof APPLICATION_ASSETS)[number];
