@@ -1,0 +1,72 @@
+import '../../widgets/frame/define';
+import type { Page } from '@nanostores/router';
+import { $router, interceptLinks, navigate } from './router';
+import { shellOf, viewOf, type RouteView } from './routes';
+import { renderIframeTest } from './iframe-test';
+
+const mount = document.getElementById('portal')!;
+const frame = document.createElement('imaging-frame');
+let current: HTMLElement | null = null;
+let navigation = 0;
+
+interceptLinks(document.body);
+
+$router.subscribe((page) => void show(page));
+
+async function show(page: Page | undefined): Promise<void> {
+  if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
+  const ticket = ++navigation;
+  const view = page ? viewOf(page.route) : undefined;
+  const search = location.search;
+  frame.setAttribute('path', location.pathname);
+  frame.setAttribute('search', search);
+  frame.toggleAttribute('kiosk-mode', new URLSearchParams(search).get('kioskMode') === 'true');
+  if (view?.load && !customElements.get(view.tag)) {
+    frame.setAttribute('loading', ''); // R-2.3-36
+    await view.load().catch(() => undefined);
+    frame.removeAttribute('loading');
+    if (ticket !== navigation) return;
+  }
+  const element = page && view ? elementFor(view, page) : notFound();
+  placeInShell(page ? shellOf(page.route) : 'main', element);
+}
+
+function elementFor(view: RouteView, page: Page): HTMLElement {
+  if (view.tag === 'iframe') return renderIframeTest(page.search.link);
+  if (!view.load) return unavailable(view.tag);
+  const element = current?.localName === view.tag ? current : document.createElement(view.tag);
+  for (const [name, value] of Object.entries(view.attrs?.(page) ?? {})) element.setAttribute(name, value);
+  element.setAttribute('path', location.pathname);
+  element.setAttribute('search', location.search);
+  return element;
+}
+
+function placeInShell(shell: 'main' | 'iframe' | 'bare', element: HTMLElement): void {
+  const container = shell === 'main' ? frame : mount;
+  if (shell === 'main' && frame.parentNode !== mount) mount.replaceChildren(frame);
+  if (shell !== 'main') mount.replaceChildren();
+  if (element !== current || element.parentNode !== container) container.replaceChildren(element);
+  current = element;
+}
+
+/** Routes whose element a later issue delivers say so plainly instead of rendering nothing. */
+function unavailable(tag: string): HTMLElement {
+  const notice = document.createElement('p');
+  notice.className = 'route-unavailable';
+  notice.setAttribute('role', 'status');
+  notice.dataset.element = tag;
+  notice.textContent = 'This part of the portal is not available yet.';
+  return notice;
+}
+
+function notFound(): HTMLElement {
+  const notice = document.createElement('section');
+  notice.className = 'route-unavailable';
+  const heading = document.createElement('h1');
+  heading.textContent = 'Page not found';
+  const link = document.createElement('a');
+  link.href = '/';
+  link.textContent = 'Go to the home page';
+  notice.append(heading, link);
+  return notice;
+}

@@ -1,0 +1,29 @@
+import { createRouter } from '@nanostores/router';
+import { routeTable } from './routes';
+
+/**
+ * The portal's router. The host page is the only owner of the URL; widgets
+ * get the current path and query through attributes (`links: false`: our own
+ * click handler also sees links inside shadow roots).
+ */
+export const $router = createRouter(routeTable(), { links: false });
+
+/** Follows same-origin links clicked anywhere, including inside open shadow roots. */
+export function interceptLinks(root: HTMLElement): void {
+  root.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event
+      .composedPath()
+      .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
+    if (!link || link.target === '_blank' || link.download || link.origin !== location.origin) return;
+    if (link.getAttribute('href')?.startsWith('#')) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search + link.hash);
+  });
+}
+
+export function navigate(href: string, replace = false): void {
+  $router.open(href, replace);
+  window.scrollTo(0, 0);
+}

@@ -1,0 +1,127 @@
+import type { Page } from '@nanostores/router';
+
+/** Which shell a route renders in (spec 2.1). */
+export type Shell = 'main' | 'iframe' | 'bare';
+
+export interface RouteView {
+  /** The custom element that serves the route. */
+  tag: string;
+  /** Loads the element's definition on demand (R-2.1-11); absent until its issue lands. */
+  load?: () => Promise<unknown>;
+  attrs?: (page: Page) => Record<string, string>;
+}
+
+const loadPages = () => import('../../widgets/pages/define');
+
+const booking: RouteView = { tag: 'imaging-booking' };
+const appointment: RouteView = {
+  tag: 'imaging-appointment',
+  attrs: (page) => ({ 'booking-key': (page.params as { bookingKey?: string }).bookingKey ?? '' }),
+};
+const bookingRequest: RouteView = {
+  tag: 'imaging-booking-request',
+  attrs: (page) => ({ 'booking-key': (page.params as { bookingKey?: string }).bookingKey ?? '' }),
+};
+const infoPage = (name: string): RouteView => ({ tag: 'imaging-page', load: loadPages, attrs: () => ({ page: name }) });
+
+/** Children of the main shell; the iframe shell has the same children under /iframe (R-2.1-02, R-2.1-08). */
+export const shellRoutes = {
+  home: '/',
+  homePage: '/home',
+  kiosk: '/kiosk',
+  advancedBooking: '/advanced-booking',
+  selectRegion: '/select-region',
+  selectClinic: '/select-clinic',
+  booking: '/booking',
+  about: '/about',
+  contact: '/contact',
+  terms: '/terms',
+  privacy: '/privacy',
+  authentication: '/authentication',
+  imageViewerAccess: '/image-viewer-access',
+  appointmentPending: '/appointments/pending/:bookingKey',
+  appointmentKiosk: '/appointments/:bookingKey/kiosk',
+  appointmentResultPatient: '/appointments/:bookingKey/result/patient',
+  appointmentResult: '/appointments/:bookingKey/result',
+  appointment: '/appointments/:bookingKey',
+  appointmentAlias: '/a/:bookingKey',
+  bookingRequest: '/booking-requests/:bookingKey',
+  bookingRequestAlias: '/br/:bookingKey',
+  checkIn: '/check-in',
+  referrerAccess: '/referrer-access',
+  deny: '/deny',
+  reportFeedback: '/referrer/report-feedback',
+  reportFeedbackFaq: '/referrer/report-feedback/faq',
+  questionnairesInShell: '/questionnaires',
+} as const;
+
+/** Top-level routes outside the main shell (R-2.1-04..07). */
+export const topRoutes = {
+  quickReport: '/referrer/quick-report',
+  previewEmail: '/preview-email',
+  questionnaires: '/questionnaires',
+  questionnairesAlias: '/q',
+  iframeTest: '/iframe-test',
+  iframeRoot: '/iframe',
+} as const;
+
+export type ShellRoute = keyof typeof shellRoutes;
+
+export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
+  home: booking,
+  homePage: booking,
+  kiosk: { tag: 'imaging-kiosk' },
+  advancedBooking: booking,
+  selectRegion: booking,
+  selectClinic: booking,
+  booking,
+  about: infoPage('about'),
+  contact: infoPage('contact'),
+  terms: infoPage('terms'),
+  privacy: infoPage('privacy'),
+  authentication: { tag: 'imaging-auth' },
+  imageViewerAccess: { tag: 'imaging-referrer-viewer' },
+  appointmentPending: appointment,
+  appointmentKiosk: appointment,
+  appointmentResultPatient: appointment,
+  appointmentResult: appointment,
+  appointment,
+  appointmentAlias: appointment,
+  bookingRequest,
+  bookingRequestAlias: bookingRequest,
+  checkIn: { tag: 'imaging-checkin' },
+  referrerAccess: { tag: 'imaging-referrer-viewer' },
+  deny: { tag: 'imaging-deny' },
+  reportFeedback: { tag: 'imaging-report-feedback' },
+  reportFeedbackFaq: { tag: 'imaging-report-feedback', attrs: () => ({ page: 'faq' }) },
+  questionnairesInShell: { tag: 'imaging-questionnaire' },
+  quickReport: { tag: 'imaging-referrer-viewer', attrs: () => ({ mode: 'quick-report' }) },
+  previewEmail: { tag: 'imaging-email-preview' },
+  questionnaires: { tag: 'imaging-questionnaire' },
+  questionnairesAlias: { tag: 'imaging-questionnaire' },
+  iframeTest: { tag: 'iframe' },
+  iframeRoot: booking,
+};
+
+/** The route table for @nanostores/router: top-level first, then the shell, then the shell under /iframe. */
+export function routeTable(): Record<string, string> {
+  const table: Record<string, string> = { ...topRoutes };
+  for (const [name, pattern] of Object.entries(shellRoutes)) {
+    if (name !== 'questionnairesInShell') table[name] = pattern;
+  }
+  for (const [name, pattern] of Object.entries(shellRoutes)) {
+    table[`iframe:${name}`] = `/iframe${pattern === '/' ? '' : pattern}`;
+  }
+  return table;
+}
+
+export function shellOf(route: string): Shell {
+  if (route.startsWith('iframe:') || route === 'iframeRoot') return 'iframe';
+  if (route in topRoutes) return 'bare';
+  return 'main';
+}
+
+export function viewOf(route: string): RouteView | undefined {
+  const name = route.replace(/^iframe:/, '') as keyof typeof views;
+  return views[name];
+}

@@ -1,0 +1,34 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { PG_OID, type Db, type Queryable } from './db.js';
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await target.query<T>(sql, params);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+/** Opens PGlite persisted in `dir` (created when missing), or in memory when dir is undefined. */
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const pg = await PGlite.create(dir ?? 'memory://', {
+    extensions: { btree_gist },
+    // Same JS types as the pg implementation (see db.ts).
+    parsers: { [PG_OID.date]: (value: string) => value },
+  });
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,105 @@
+import r2wc from '@r2wc/react-to-web-component';
+import type { ComponentType } from 'react';
+import tokens from '../theme/tokens.css?inline';
+
+/** The attribute types r2wc can parse; rich data goes in as JS properties (STYLE.md 6). */
+export type PropKind = 'string' | 'number' | 'boolean' | 'json';
+
+/** Every widget receives its shadow root as `container` from r2wc. */
+export interface WidgetProps {
+  container?: ShadowRoot;
+}
+
+export interface WidgetDefinition<P extends WidgetProps> {
+  tag: `imaging-${string}`;
+  component: ComponentType<P>;
+  /** camelCase prop → kind; the attribute is the kebab-case name. */
+  props: { [K in Exclude<keyof P, 'container'>]-?: PropKind };
+  /** The widget's own CSS (imported with `?inline`). */
+  css?: string;
+}
+
+const R2WC_PROPS = Symbol.for('r2wc.props');
+const R2WC_RENDER = Symbol.for('r2wc.render');
+
+interface R2wcInternals {
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+}
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** One constructable sheet per CSS text, shared by every instance of every widget. */
+function sheetFor(css: string): CSSStyleSheet {
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+export function kebabCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+}
+
+/**
+ * Parses an attribute value. r2wc ignores empty and removed attributes, so a
+ * bare boolean attribute (`<imaging-booking kiosk-mode>`) would never turn on
+ * and removing an attribute would never reset its prop: both are handled here.
+ */
+export function parseAttribute(kind: PropKind, value: string | null): unknown {
+  if (value === null) return undefined;
+  switch (kind) {
+    case 'boolean':
+      return value === '' || /^(true|1|yes|on)$/i.test(value);
+    case 'number': {
+      const n = Number(value);
+      return value.trim() === '' || Number.isNaN(n) ? undefined : n;
+    }
+    case 'json':
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return undefined;
+      }
+    default:
+      return value;
+  }
+}
+
+/**
+ * Turns a React feature root into a custom element with an open shadow root,
+ * the theme tokens and the widget's CSS adopted before the first render.
+ * Registration is guarded, so loading two bundles that both define a tag is harmless.
+ */
+export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): void {
+  if (typeof customElements === 'undefined' || customElements.get(def.tag)) return;
+  const kinds = def.props as Record<string, PropKind>;
+  const attributeToProp = new Map(Object.keys(kinds).map((p) => [kebabCase(p), p]));
+  const styles = [sheetFor(tokens), ...(def.css ? [sheetFor(def.css)] : [])];
+  const Base = r2wc(def.component as ComponentType<object>, {
+    shadow: 'open',
+    props: kinds as never,
+  }) as unknown as { new (): HTMLElement & R2wcInternals };
+
+  class ImagingWidget extends Base {
+    constructor() {
+      super();
+      const root = this.shadowRoot;
+      if (root) root.adoptedStyleSheets = [...styles];
+      for (const [attribute, prop] of attributeToProp) {
+        this[R2WC_PROPS][prop] = parseAttribute(kinds[prop]!, this.getAttribute(attribute));
+      }
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const prop = attributeToProp.get(name);
+      if (!prop) return;
+      this[R2WC_PROPS][prop] = parseAttribute(kinds[prop]!, value);
+      this[R2WC_RENDER]();
+    }
+  }
+  customElements.define(def.tag, ImagingWidget);
+}

@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { assetUrl } from '../api/assets';
+import { headerAsset, homeLink, isAdvancedBooking, pageType } from '../domain/frame';
+import { $config, $configError } from '../stores/config.store';
+import { $user, logOut } from '../stores/user.store';
+import { useT } from '../i18n/useT';
+import { MOBILE_QUERY, TABLET_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { Banner, ReadOnlyBanner } from './Banner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { EnvironmentLabel, LoadingOverlay } from './LoadingOverlay';
+
+export interface FrameProps {
+  /** The current path, set by the host page's router. */
+  path?: string;
+  /** The current query string (with or without '?'). */
+  search?: string;
+  kioskMode?: boolean;
+  /** The host page is loading the next route (R-2.3-36). */
+  loading?: boolean;
+}
+
+/** The shared frame of spec 2.3 around whatever the host page slots in. */
+export function Frame({ path = '/', search = '', kioskMode = false, loading = false }: FrameProps) {
+  const t = useT();
+  const config = useStore($config);
+  const configError = useStore($configError);
+  const user = useStore($user);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const tablet = useMediaQuery(TABLET_QUERY);
+
+  useEffect(() => {
+    if (config) document.title = config.app.metaTitle || config.radiology.name;
+  }, [config]);
+
+  if (!config) {
+    return configError ? (
+      <div className="frame-error" role="alert">
+        {t('message.error_general')}
+      </div>
+    ) : (
+      <LoadingOverlay />
+    );
+  }
+
+  const home = homeLink(path, search, kioskMode);
+  const type = pageType(path);
+  const showFooter = !mobile && !isAdvancedBooking(path);
+
+  return (
+    <div className="frame" data-page-type={type} data-kiosk={kioskMode ? 'true' : 'false'}>
+      <a className="skip-link" href="#main" onClick={focusMain}>
+        {t('frame.skip_to_content')}
+      </a>
+      <EnvironmentLabel profiles={config.app.environmentProfiles} />
+      {config.radiology.readOnlyAccess && <ReadOnlyBanner />}
+      <Banner html={config.radiology.bannerMessage} />
+      <Header
+        config={config}
+        user={user}
+        path={path}
+        home={home}
+        kioskMode={kioskMode}
+        onLogout={() => void logOut()}
+      />
+      <div className="header-image" part="header-image">
+        <img src={assetUrl(headerAsset(type, tablet))} alt="" />
+      </div>
+      <main id="main" className="frame__main" part="main" tabIndex={-1}>
+        <slot />
+      </main>
+      {showFooter && <Footer config={config} home={home} />}
+      {loading && <LoadingOverlay />}
+    </div>
+  );
+}
+
+/** In-page anchors do not cross the shadow root, so the skip link moves focus itself. */
+function focusMain(event: React.MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const root = event.currentTarget.getRootNode() as ShadowRoot;
+  const main = root.getElementById('main');
+  main?.focus();
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { PortalConfig, User } from '../api/contract';
+import { assetUrl } from '../api/assets';
+import { adminLoginUrl, isConfirmationPage } from '../domain/frame';
+import { useT } from '../i18n/useT';
+import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
+import { SafeHtml } from '../ui/SafeHtml';
+import { menuItems } from './menu-items';
+import { UserMenu } from './UserMenu';
+
+interface HeaderProps {
+  config: PortalConfig;
+  user: User | null;
+  path: string;
+  home: string;
+  kioskMode: boolean;
+  onLogout: () => void;
+}
+
+/** The top navigation of spec 2.3, collapsible below the 1120 px breakpoint. */
+export function Header({ config, user, path, home, kioskMode, onLogout }: HeaderProps) {
+  const t = useT();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const { radiology, application } = config;
+  const confirmation = isConfirmationPage(path);
+  const logoHref = confirmation && radiology.confirmationHeaderUrl ? radiology.confirmationHeaderUrl : home;
+  const showMenu = !confirmation || radiology.showMenuOnConfirmationPage;
+  const showLogin = application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;
+  const items = menuItems(radiology, home);
+  const expanded = !mobile || open;
+
+  return (
+    <header className="header" part="header" data-layout={mobile ? 'mobile' : 'desktop'}>
+      <div className="header__bar">
+        <a className="header__logo" href={logoHref} part="logo">
+          <img src={assetUrl('favicon')} alt="" width="32" height="32" />
+          <span>{radiology.name}</span>
+        </a>
+        {radiology.showCustomHeaderAndFooter && radiology.customHeader && !mobile && (
+          <SafeHtml html={radiology.customHeader} className="header__message" part="header-message" />
+        )}
+        {showMenu && mobile && (
+          <button
+            type="button"
+            className="header__toggle"
+            aria-expanded={open}
+            aria-controls={navId}
+            onClick={() => setOpen(!open)}
+          >
+            <span aria-hidden="true">☰</span>
+            {t(open ? 'menu.close' : 'menu.open')}
+          </button>
+        )}
+        {showMenu && (
+          <nav id={navId} className="nav" aria-label={t('menu.label')} hidden={!expanded} part="nav">
+            <ul className="nav__list">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <a
+                    className="nav__link"
+                    href={item.href}
+                    aria-current={!item.external && item.href.split('?')[0] === path ? 'page' : undefined}
+                    {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    {t(item.labelKey, { name: radiology.name })}
+                  </a>
+                </li>
+              ))}
+              {showLogin && (
+                <li>
+                  <a className="nav__link" href={adminLoginUrl(radiology.domainAdmin)}>
+                    {t('menu.login')}
+                  </a>
+                </li>
+              )}
+              {user && (
+                <li>
+                  <UserMenu user={user} adminUrl={radiology.domainAdmin} onLogout={onLogout} />
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { User } from '../api/contract';
+import { displayName } from '../domain/frame';
+import { useT } from '../i18n/useT';
+
+interface UserMenuProps {
+  user: User;
+  adminUrl: string;
+  onLogout: () => void;
+}
+
+/** R-2.3-13/14: the username with a dropdown holding the admin link and logout. */
+export function UserMenu({ user, adminUrl, onLogout }: UserMenuProps) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (!event.composedPath().includes(rootRef.current as EventTarget)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={rootRef} data-state={open ? 'open' : 'closed'}>
+      <button
+        type="button"
+        className="nav__link user-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {displayName(user)}
+      </button>
+      <ul id={menuId} className="user-menu__list" hidden={!open}>
+        {adminUrl && (
+          <li>
+            <a className="user-menu__item" href={adminUrl}>
+              {t('menu.admin')}
+            </a>
+          </li>
+        )}
+        <li>
+          <button type="button" className="user-menu__item" onClick={onLogout}>
+            {t('menu.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

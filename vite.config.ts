@@ -1,0 +1,54 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+
+/** One ESM entry per widget (widgets/<name>/define.ts) plus the host pages. */
+function entries(): Record<string, string> {
+  const widgets = readdirSync(resolve(root, 'widgets'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(resolve(root, 'widgets', d.name, 'define.ts')))
+    .map((d) => [d.name, resolve(root, 'widgets', d.name, 'define.ts')] as const);
+  const pages = readdirSync(resolve(root, 'demo'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(resolve(root, 'demo', d.name, 'index.html')))
+    .map((d) => [`demo-${d.name}`, resolve(root, 'demo', d.name, 'index.html')] as const);
+  return Object.fromEntries([...widgets, ['index', resolve(root, 'widgets/index.ts')], ...pages]);
+}
+
+const widgetNames = () =>
+  new Set(readdirSync(resolve(root, 'widgets'), { withFileTypes: true }).map((d) => d.name));
+
+export default defineConfig({
+  // The dev server serves the portal host page at /.
+  server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8080' } },
+  oxc: { jsx: { runtime: 'automatic' } },
+  define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      input: entries(),
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) =>
+          widgetNames().has(chunk.name) || chunk.name === 'index'
+            ? 'elements/[name].js'
+            : 'assets/[name]-[hash].js',
+        chunkFileNames: 'elements/chunks/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@r2wc)[\\/]/ },
+            { name: 'core', test: /node_modules[\\/](nanostores|@nanostores|i18next|ofetch|dompurify|destr|ufo)[\\/]/ },
+          ],
+        },
+      },
+      plugins: [
+        visualizer({ filename: 'dist/stats.html', gzipSize: true, template: 'treemap' }),
+        visualizer({ filename: 'dist/stats.json', gzipSize: true, template: 'raw-data' }),
+      ],
+    },
+  },
+});

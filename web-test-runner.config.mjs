@@ -1,0 +1,92 @@
+// Component tests of the custom elements in Debian's Chromium. Each test file
+// is bundled with esbuild (TypeScript, JSX, CommonJS React, `?inline` CSS),
+// so the tests run the sources, not dist/. The API is served from fixtures:
+// these tests prove the elements; the journeys in tests/e2e use the real server.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+
+const root = import.meta.dirname;
+
+const inlineCss = {
+  name: 'inline-css',
+  setup(b) {
+    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
+      namespace: 'inline-css',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
+      contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
+      loader: 'js',
+    }));
+  },
+};
+
+const bundleTests = {
+  name: 'bundle-tests',
+  async serve(context) {
+    if (!/\.test\.tsx?$/.test(context.path)) return undefined;
+    const result = await build({
+      entryPoints: [resolve(root, '.' + context.path)],
+      bundle: true,
+      format: 'esm',
+      write: false,
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      define: { 'process.env.NODE_ENV': '"development"' },
+      plugins: [inlineCss],
+    });
+    return { body: result.outputFiles[0].text, type: 'js' };
+  },
+};
+
+const fixtures = {
+  '/api/config/portal': 'tests/fixtures/portal-config.json',
+  '/api/authenticated': 'tests/fixtures/authenticated.json',
+};
+
+async function apiFixtures(context, next) {
+  const file = fixtures[context.path];
+  if (file) {
+    context.type = 'application/json';
+    context.body = await readFile(resolve(root, file), 'utf8');
+    return;
+  }
+  if (context.path.startsWith('/api/assets/translations')) {
+    context.type = 'application/json';
+    context.body = '{}';
+    return;
+  }
+  if (context.path.startsWith('/api/assets/application/')) {
+    context.type = 'image/svg+xml';
+    context.body = '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"/>';
+    return;
+  }
+  return next();
+}
+
+export default {
+  files: 'tests/browser/**/*.test.ts',
+  nodeResolve: false,
+  concurrency: 1,
+  plugins: [bundleTests],
+  middleware: [apiFixtures],
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+};

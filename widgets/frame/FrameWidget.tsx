@@ -1,0 +1,10 @@
+import { Frame, type FrameProps } from '../../src/frame/Frame';
+import type { WidgetProps } from '../../src/element/define-widget';
+import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+
+export type FrameWidgetProps = FrameProps & WidgetContextProps & WidgetProps;
+
+export function FrameWidget({ apiBase, locale, container: _container, ...frame }: FrameWidgetProps) {
+  useWidgetContext({ apiBase, locale });
+  return <Frame {...frame} />;
+}

@@ -1,0 +1,3 @@
+/** Registers every element: the entry of the IIFE bundle for plain script tags. */
+import './frame/define';
+import './pages/define';

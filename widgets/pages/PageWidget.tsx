@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import type { WidgetProps } from '../../src/element/define-widget';
+import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import { useT } from '../../src/i18n/useT';
+import { $radiologyConfig } from '../../src/stores/config.store';
+import { SafeHtml } from '../../src/ui/SafeHtml';
+import { $contactClinics, $terms } from './pages.store';
+
+export type InfoPage = 'about' | 'contact' | 'terms' | 'privacy';
+
+export interface PageWidgetProps extends WidgetContextProps, WidgetProps {
+  page?: InfoPage;
+}
+
+/** The provider's information pages of spec 2.4. */
+export function PageWidget({ page = 'about', apiBase, locale }: PageWidgetProps) {
+  useWidgetContext({ apiBase, locale });
+  const t = useT();
+  const radiology = useStore($radiologyConfig);
+  if (!radiology) return <p role="status">{t('message.loading')}</p>;
+
+  switch (page) {
+    case 'about':
+      return (
+        <article className="page" part="page">
+          <h1>{t('page.about_title', { name: radiology.name })}</h1>
+          <SafeHtml html={radiology.about} className="page__html" />
+        </article>
+      );
+    case 'contact':
+      return <ContactPage html={radiology.contact} />;
+    case 'terms':
+      return <TermsPage />;
+    case 'privacy':
+      return (
+        <article className="page" part="page">
+          <h1>{t('page.privacy_title')}</h1>
+          <p>
+            <a href={radiology.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+              {t('page.privacy_link')}
+            </a>
+          </p>
+        </article>
+      );
+  }
+}
+
+function ContactPage({ html }: { html: string }) {
+  const t = useT();
+  useStore($contactClinics);
+  return (
+    <article className="page" part="page">
+      <h1>{t('page.contact_title')}</h1>
+      <SafeHtml html={html} className="page__html" />
+    </article>
+  );
+}
+
+function TermsPage() {
+  const t = useT();
+  const terms = useStore($terms);
+  return (
+    <article className="page" part="page" aria-busy={terms.state === 'loading'}>
+      <h1>{t('page.terms_title')}</h1>
+      {terms.state === 'loading' && <p role="status">{t('page.loading_terms')}</p>}
+      {terms.state === 'failed' && <p role="alert">{t('message.error_general')}</p>}
+      {terms.state === 'ready' && <SafeHtml html={terms.value} className="page__html" />}
+    </article>
+  );
+}
