@@ -1,7 +1,8 @@
 import type { ImagingEventMap, ImagingEventName } from './events';
 
 /**
- * Dispatches a documented event from the widget's host element. r2wc's own
+ * Dispatches a documented event from the host element of the widget that
+ * holds `from` (any node inside its shadow root). r2wc's own
  * `events` option fires lower-case events that neither bubble nor leave the
  * shadow root, so widgets use this instead.
  */
@@ -10,9 +11,16 @@ export function emit<N extends ImagingEventName>(
   name: N,
   detail: ImagingEventMap[N],
 ): boolean {
-  const host = from instanceof ShadowRoot ? from.host : from;
+  const host = from ? hostOf(from) : null;
   if (!host) return true;
   return host.dispatchEvent(
     new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }),
   );
+}
+
+/** The custom element whose shadow root holds `node` (or the node itself outside a shadow root). */
+function hostOf(node: Element | ShadowRoot): Element {
+  if (node instanceof ShadowRoot) return node.host;
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root.host : node;
 }

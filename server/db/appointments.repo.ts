@@ -1,0 +1,60 @@
+import type { Queryable } from './db.js';
+
+/** appointments: the exclusion constraint appointments_no_double_booking guards every write. */
+export type AppointmentStatus =
+  | 'PENDING'
+  | 'BOOKED'
+  | 'CONFIRMED'
+  | 'CHECKED_IN'
+  | 'COMPLETED'
+  | 'NO_SHOW'
+  | 'CANCELED';
+
+export interface NewAppointment {
+  bookingKey: string;
+  deviceId: number;
+  examId: number | null;
+  start: Date;
+  end: Date;
+  status?: AppointmentStatus;
+  patient?: { firstName: string; lastName: string; email?: string; phone?: string; dateOfBirth?: string };
+}
+
+/** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
+export const SLOT_TAKEN = '23P01';
+
+export async function insertAppointment(q: Queryable, appointment: NewAppointment): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
+       patient_last_name, patient_email, patient_phone, patient_date_of_birth)
+     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10, $11::date)
+     RETURNING id`,
+    [
+      appointment.bookingKey,
+      appointment.deviceId,
+      appointment.examId,
+      appointment.start.toISOString(),
+      appointment.end.toISOString(),
+      appointment.status ?? 'BOOKED',
+      appointment.patient?.firstName ?? '',
+      appointment.patient?.lastName ?? '',
+      appointment.patient?.email ?? null,
+      appointment.patient?.phone ?? null,
+      appointment.patient?.dateOfBirth ?? null,
+    ],
+  );
+  if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');
+  return rows[0].id;
+}
+
+export async function setAppointmentStatus(
+  q: Queryable,
+  bookingKey: string,
+  status: AppointmentStatus,
+): Promise<boolean> {
+  const { rows } = await q.query<{ id: number }>(
+    'UPDATE appointments SET status = $2, updated_at = now() WHERE booking_key = $1 RETURNING id',
+    [bookingKey, status],
+  );
+  return rows.length > 0;
+}

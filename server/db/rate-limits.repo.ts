@@ -1,0 +1,29 @@
+import type { Queryable } from './db.js';
+
+/** rate_limits: fixed-window counters, on the database clock so all processes share windows. */
+export interface WindowHit {
+  hits: number;
+  resetSeconds: number;
+}
+
+export async function hitWindow(q: Queryable, bucket: string, windowSeconds: number): Promise<WindowHit> {
+  const { rows } = await q.query<{ hits: number; reset_seconds: number }>(
+    `INSERT INTO rate_limits (bucket, window_start, hits)
+     VALUES ($1, to_timestamp(floor(extract(epoch FROM now()) / $2::int) * $2::int), 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+     RETURNING hits,
+       ceil(extract(epoch FROM window_start + make_interval(secs => $2::int) - now()))::int AS reset_seconds`,
+    [bucket, windowSeconds],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('rate limit upsert returned no row');
+  return { hits: row.hits, resetSeconds: Math.max(1, row.reset_seconds) };
+}
+
+/** Drops windows that ended before the previous one. */
+export async function deleteOldWindows(q: Queryable, windowSeconds: number): Promise<void> {
+  await q.query(
+    'DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => 2 * $1::int)',
+    [windowSeconds],
+  );
+}

@@ -1,0 +1,98 @@
+import '../../widgets/frame/define';
+import { emit } from '../../src/element/emit';
+import { assert, equal, waitFor } from './assert';
+
+function mount(attributes: Record<string, string> = {}): HTMLElement {
+  const frame = document.createElement('imaging-frame');
+  for (const [name, value] of Object.entries(attributes)) frame.setAttribute(name, value);
+  frame.innerHTML = '<p id="content">Page content</p>';
+  document.body.append(frame);
+  return frame;
+}
+
+const shadow = (frame: HTMLElement) => frame.shadowRoot!;
+const rendered = (frame: HTMLElement) => waitFor(() => shadow(frame).querySelector('header'), 'the header');
+
+afterEach(() => document.querySelectorAll('imaging-frame').forEach((f) => f.remove()));
+
+describe('<imaging-frame>', () => {
+  it('renders inside an open shadow root and projects the page through its slot', async () => {
+    const frame = mount({ path: '/about' });
+    await rendered(frame);
+    assert(frame.shadowRoot, 'open shadow root');
+    const slot = shadow(frame).querySelector('main slot') as HTMLSlotElement;
+    equal(slot.assignedElements()[0]?.id, 'content', 'slotted content');
+  });
+
+  it('R-2.3-08..10: menu items go to internal pages unless an external URL is configured', async () => {
+    const frame = mount({ path: '/' });
+    await rendered(frame);
+    const links = [...shadow(frame).querySelectorAll<HTMLAnchorElement>('nav.nav a')];
+    const byText = Object.fromEntries(links.map((a) => [a.textContent, a.getAttribute('href')]));
+    equal(byText['Home'], '/');
+    equal(byText['About Test Imaging'], '/about');
+    equal(byText['Contact'], 'https://contact.example.org/');
+    equal(byText['Terms'], '/terms');
+    equal(byText['Privacy'], '/privacy');
+  });
+
+  it('R-2.3-01/02 and security: the banner HTML is sanitised and can be dismissed', async () => {
+    const frame = mount();
+    await rendered(frame);
+    const banner = await waitFor(() => shadow(frame).querySelector('[part="banner"]'), 'banner');
+    assert(banner.innerHTML.includes('<strong>new clinic</strong>'), 'keeps harmless markup');
+    assert(!banner.innerHTML.includes('onerror'), 'drops event handlers');
+    (banner.querySelector('button') as HTMLButtonElement).click();
+    await waitFor(() => !shadow(frame).querySelector('[part="banner"]'), 'banner to close');
+  });
+
+  it('R-2.3-03: the read-only banner shows message.access_read_only', async () => {
+    const frame = mount();
+    await rendered(frame);
+    const banner = shadow(frame).querySelector('[part="read-only-banner"]');
+    assert(banner?.textContent?.length, 'read-only banner text');
+  });
+
+  it('R-2.3-11/12: the admin login link hides in kiosk mode and returns when the attribute is removed', async () => {
+    const frame = mount({ 'kiosk-mode': '' });
+    await rendered(frame);
+    const login = () => shadow(frame).querySelector('a[href="https://admin.example.org/login"]');
+    equal(login(), null, 'no login link in kiosk mode');
+    const home = shadow(frame).querySelector<HTMLAnchorElement>('.header__logo');
+    equal(home?.getAttribute('href'), '/kiosk?kioskMode=true', 'R-2.3-33 kiosk home');
+    frame.removeAttribute('kiosk-mode');
+    await waitFor(login, 'login link after removing kiosk-mode');
+  });
+
+  it('theming: --imaging-color-primary set on the host colours the links', async () => {
+    const frame = mount();
+    frame.style.setProperty('--imaging-color-primary', 'rgb(1, 2, 3)');
+    await rendered(frame);
+    const link = shadow(frame).querySelector('nav.nav a') as HTMLElement;
+    equal(getComputedStyle(link).color, 'rgb(1, 2, 3)');
+  });
+
+  it('R-2.3-36: the loading attribute shows the overlay with message.loading', async () => {
+    const frame = mount({ loading: '' });
+    await rendered(frame);
+    const overlay = shadow(frame).querySelector('[part="loading-overlay"]');
+    equal(overlay?.textContent?.trim(), 'Loading...');
+  });
+
+  it('R-2.3-23: the footer shows the version with a tooltip giving version and hash', async () => {
+    const frame = mount();
+    await rendered(frame);
+    const tooltip = shadow(frame).querySelector('.footer__version [role="tooltip"]');
+    assert(tooltip?.textContent?.includes('1.2.3') && tooltip.textContent.includes('abc1234'), 'tooltip');
+    assert(shadow(frame).querySelector('footer')?.textContent?.includes(`${new Date().getFullYear()}`), 'year');
+  });
+
+  it('emit() dispatches events that bubble out of the shadow root', async () => {
+    const frame = mount();
+    await rendered(frame);
+    let target: EventTarget | null = null;
+    document.body.addEventListener('imaging-banner-closed', (e) => (target = e.target), { once: true });
+    emit(shadow(frame).querySelector('header'), 'imaging-banner-closed', {});
+    equal(target, frame as EventTarget, 'dispatched from the host and bubbled to body');
+  });
+});
