@@ -1,7 +1,7 @@
 import '../../widgets/frame/define';
-import type { Page } from '@nanostores/router';
+
 import { $router, interceptLinks, navigate } from './router';
-import { shellOf, viewOf, type RouteView } from './routes';
+import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
 
 const mount = document.getElementById('portal')!;
@@ -13,7 +13,7 @@ interceptLinks(document.body);
 
 $router.subscribe((page) => void show(page));
 
-async function show(page: Page | undefined): Promise<void> {
+async function show(page: RoutedPage | undefined): Promise<void> {
   if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
   const ticket = ++navigation;
   const view = page ? viewOf(page.route) : undefined;
@@ -31,7 +31,7 @@ async function show(page: Page | undefined): Promise<void> {
   placeInShell(page ? shellOf(page.route) : 'main', element);
 }
 
-function elementFor(view: RouteView, page: Page): HTMLElement {
+function elementFor(view: RouteView, page: RoutedPage): HTMLElement {
   if (view.tag === 'iframe') return renderIframeTest(page.search.link);
   if (!view.load) return unavailable(view.tag);
   const element = current?.localName === view.tag ? current : document.createElement(view.tag);

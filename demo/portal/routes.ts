@@ -1,4 +1,12 @@
-import type { Page } from '@nanostores/router';
+
+
+/** A matched route as the router gives it. */
+export interface RoutedPage {
+  route: string;
+  path: string;
+  params: Record<string, string>;
+  search: Record<string, string>;
+}
 
 /** Which shell a route renders in (spec 2.1). */
 export type Shell = 'main' | 'iframe' | 'bare';
@@ -8,7 +16,7 @@ export interface RouteView {
   tag: string;
   /** Loads the element's definition on demand (R-2.1-11); absent until its issue lands. */
   load?: () => Promise<unknown>;
-  attrs?: (page: Page) => Record<string, string>;
+  attrs?: (page: RoutedPage) => Record<string, string>;
 }
 
 const loadPages = () => import('../../widgets/pages/define');
@@ -16,11 +24,11 @@ const loadPages = () => import('../../widgets/pages/define');
 const booking: RouteView = { tag: 'imaging-booking' };
 const appointment: RouteView = {
   tag: 'imaging-appointment',
-  attrs: (page) => ({ 'booking-key': (page.params as { bookingKey?: string }).bookingKey ?? '' }),
+  attrs: (page) => ({ 'booking-key': page.params.bookingKey ?? '' }),
 };
 const bookingRequest: RouteView = {
   tag: 'imaging-booking-request',
-  attrs: (page) => ({ 'booking-key': (page.params as { bookingKey?: string }).bookingKey ?? '' }),
+  attrs: (page) => ({ 'booking-key': page.params.bookingKey ?? '' }),
 };
 const infoPage = (name: string): RouteView => ({ tag: 'imaging-page', load: loadPages, attrs: () => ({ page: name }) });
 

@@ -26,7 +26,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 /** Opens a pg Pool; searchPath (tests) is set on every connection. */
 export async function openPostgres(connectionString: string, searchPath?: string): Promise<Db> {
-  if (searchPath !== undefined && !/^[a-z_][a-z0-9_]*(,\s*[a-z_][a-z0-9_]*)*$/.test(searchPath)) {
+  if (searchPath !== undefined && !/^[a-z_][a-z0-9_]*(,[a-z_][a-z0-9_]*)*$/.test(searchPath)) {
     throw new Error(`Invalid search path: ${searchPath}`);
   }
   const pool = new pg.Pool({

@@ -4,12 +4,8 @@
  * Phone numbers use the ranges reserved for fiction (AU 5550 xxxx) and
  * e-mail addresses the reserved .example domain.
  */
-import type { PortalConfig, TranslationBundle } from '../../src/api/contract.js';
-
-/** The configuration sections stored in provider_settings, minus the runtime facts added per deployment. */
-export type StoredPortalConfig = Omit<PortalConfig, 'app'> & {
-  app: Omit<PortalConfig['app'], 'version' | 'versionHash' | 'environmentProfiles'>;
-};
+import type { TranslationBundle } from '../../src/api/contract.js';
+import type { StoredPortalConfig } from './settings.repo.js';
 
 const WEB = 'https://www.harbour-imaging.example';
 

@@ -1,6 +1,15 @@
+import type { PortalConfig } from '../../src/api/contract.js';
 import type { Queryable } from './db.js';
 
 /** provider_settings: one JSON document per configuration section. */
+
+/** The PortalConfig sections as stored, minus the runtime facts each deployment adds. */
+export type StoredPortalConfig = Omit<PortalConfig, 'app'> & {
+  app: Omit<PortalConfig['app'], 'version' | 'versionHash' | 'environmentProfiles'>;
+};
+
+/** Section that holds the terms page, as { html }. */
+export const TERMS_SECTION = 'terms';
 export async function readSettings(q: Queryable): Promise<Map<string, unknown>> {
   const { rows } = await q.query<{ section: string; value: unknown }>(
     'SELECT section, value FROM provider_settings',

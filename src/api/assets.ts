@@ -3,8 +3,14 @@ import type { ApplicationAsset, TranslationBundle } from './contract';
 import { api, getApiBase, type CallOptions } from './client';
 
 /** GET /api/assets/translations?lang= : the provider's bundle for a locale (R-7-calls-02). */
-export function getTranslations(lang: string, options: CallOptions = {}): Promise<TranslationBundle> {
-  return api<TranslationBundle>('/api/assets/translations', { query: { lang }, signal: options.signal });
+export function getTranslations(
+  lang: string,
+  options: CallOptions = {},
+): Promise<TranslationBundle> {
+  return api<TranslationBundle>('/api/assets/translations', {
+    query: { lang },
+    signal: options.signal,
+  });
 }
 
 /**

@@ -46,7 +46,9 @@ describe('API client: requests', () => {
 describe('API client: 401 (R-7-http-03, R-6-09)', () => {
   it('a 401 from a secured call triggers the client logout', async () => {
     const onUnauthorized = vi.fn();
-    const { api } = client(() => errorResponse(401, 'message.unauthorized', 'Unauthorized'), { onUnauthorized });
+    const { api } = client(() => errorResponse(401, 'message.unauthorized', 'Unauthorized'), {
+      onUnauthorized,
+    });
     const error = await failure(api('/api/secured/appointments/42/attachments/response'));
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -83,8 +85,14 @@ describe('API client: 401 (R-7-http-03, R-6-09)', () => {
 describe('API client: error bodies (R-7-http-02, R-8-20, R-8-21)', () => {
   it('a JSON error body that arrives as a Blob is parsed into the error data', async () => {
     const { api } = client(() => errorResponse(404, 'message.not_found', 'Not Found'));
-    const error = await failure(api('/api/secured/booking_requests/7/download', { responseType: 'blob' }));
-    expect(error.data).toEqual({ statusCode: 404, message: 'message.not_found', error: 'Not Found' });
+    const error = await failure(
+      api('/api/secured/booking_requests/7/download', { responseType: 'blob' }),
+    );
+    expect(error.data).toEqual({
+      statusCode: 404,
+      message: 'message.not_found',
+      error: 'Not Found',
+    });
     expect(error.messageKey).toBe('message.not_found');
   });
 
@@ -146,17 +154,20 @@ describe('API client: retries (R-7-http-04)', () => {
     expect(fetch.calls).toHaveLength(2);
   });
 
-  it.each(['POST', 'PATCH'])('a %s is never retried, even on 503 or a network failure', async (method) => {
-    const answered = client(() => errorResponse(503, 'message.unavailable'));
-    await failure(answered.api('/api/appointments', { method, body: { a: 1 } }));
-    expect(answered.fetch.calls).toHaveLength(1);
+  it.each(['POST', 'PATCH'])(
+    'a %s is never retried, even on 503 or a network failure',
+    async (method) => {
+      const answered = client(() => errorResponse(503, 'message.unavailable'));
+      await failure(answered.api('/api/appointments', { method, body: { a: 1 } }));
+      expect(answered.fetch.calls).toHaveLength(1);
 
-    const unanswered = client(() => {
-      throw new TypeError('fetch failed');
-    });
-    await failure(unanswered.api('/api/appointments', { method, body: { a: 1 } }));
-    expect(unanswered.fetch.calls).toHaveLength(1);
-  });
+      const unanswered = client(() => {
+        throw new TypeError('fetch failed');
+      });
+      await failure(unanswered.api('/api/appointments', { method, body: { a: 1 } }));
+      expect(unanswered.fetch.calls).toHaveLength(1);
+    },
+  );
 
   it.each([400, 401, 404, 500])('a GET answered %i is not retried', async (status) => {
     const { api, fetch } = client(() => errorResponse(status, 'message.bad_request'));
@@ -165,7 +176,9 @@ describe('API client: retries (R-7-http-04)', () => {
   });
 
   it('the retry count is configurable', async () => {
-    const { api, fetch } = client(() => errorResponse(504, 'message.timeout'), { retry: { ...NO_WAIT, retries: 2 } });
+    const { api, fetch } = client(() => errorResponse(504, 'message.timeout'), {
+      retry: { ...NO_WAIT, retries: 2 },
+    });
     await failure(api('/api/config/portal'));
     expect(fetch.calls).toHaveLength(3);
   });
@@ -174,7 +187,8 @@ describe('API client: retries (R-7-http-04)', () => {
     vi.useFakeTimers();
     try {
       const { api, fetch } = client(
-        (_request, index) => (index < 2 ? errorResponse(503, 'message.unavailable') : jsonResponse({})),
+        (_request, index) =>
+          index < 2 ? errorResponse(503, 'message.unavailable') : jsonResponse({}),
         { retry: { baseDelayMs: 200, maxDelayMs: 5000, random: () => 1 } },
       );
       const call = api('/api/config/portal');

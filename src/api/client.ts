@@ -9,7 +9,15 @@
  */
 import { ofetch, type $Fetch, type FetchContext, type FetchRequest } from 'ofetch';
 import { ApiError, parseBlobErrorBody } from './errors';
-import { backoffDelay, DEFAULT_RETRY, isIdempotent, isRetryable, RETRY_STATUSES, sleep, type RetryPolicy } from './retry';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  isIdempotent,
+  isRetryable,
+  RETRY_STATUSES,
+  sleep,
+  type RetryPolicy,
+} from './retry';
 
 export interface ApiClientOptions {
   /** Origin (and path prefix) of the provider's API; '' means same origin. Read before every call. */
@@ -58,7 +66,8 @@ function triggersLogout(request: FetchRequest): boolean {
 function callSafely(handler: (() => unknown) | undefined): void {
   try {
     const result = handler?.();
-    if (result instanceof Promise) result.catch((error: unknown) => console.warn('onUnauthorized failed', error));
+    if (result instanceof Promise)
+      result.catch((error: unknown) => console.warn('onUnauthorized failed', error));
   } catch (error) {
     console.warn('onUnauthorized failed', error);
   }
@@ -99,14 +108,18 @@ export function createApiClient(options: ApiClientOptions = {}): $Fetch {
         // R-7-http-01: a cancelled call rejects with its AbortError, unwrapped, so callers can ignore it.
         if (signal?.aborted) throw signal.reason ?? context.error;
         if (await waitBeforeRetry(context)) return;
-        throw new ApiError(0, undefined, { url: requestUrl(context.request), cause: context.error });
+        throw new ApiError(0, undefined, {
+          url: requestUrl(context.request),
+          cause: context.error,
+        });
       },
       async onResponseError(context) {
         const { response } = context;
         // R-7-http-02: blob calls get their JSON error body parsed.
         response._data = await parseBlobErrorBody(response._data);
         // R-7-http-03, R-6-09: any 401 logs the client out, except the exempt calls.
-        if (response.status === 401 && triggersLogout(context.request)) callSafely(options.onUnauthorized);
+        if (response.status === 401 && triggersLogout(context.request))
+          callSafely(options.onUnauthorized);
         if (await waitBeforeRetry(context, response.status)) return;
         // R-8-20, R-8-21: the error carries the translated message key.
         throw new ApiError(response.status, response._data, { url: requestUrl(context.request) });
@@ -125,7 +138,10 @@ let unauthorizedHandler: (() => unknown) | undefined;
  * is dropped, because every path already starts with /api.
  */
 export function setApiBase(url: string | null | undefined): void {
-  apiBase = (url ?? '').trim().replace(/\/+$/, '').replace(/\/api$/, '');
+  apiBase = (url ?? '')
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api$/, '');
 }
 
 export function getApiBase(): string {

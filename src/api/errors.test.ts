@@ -61,7 +61,9 @@ describe('ApiError', () => {
 
 describe('parseBlobErrorBody (R-7-http-02)', () => {
   it('parses a JSON error body that arrived as a Blob', async () => {
-    const blob = new Blob([JSON.stringify(body('message.not_found'))], { type: 'application/json' });
+    const blob = new Blob([JSON.stringify(body('message.not_found'))], {
+      type: 'application/json',
+    });
     await expect(parseBlobErrorBody(blob)).resolves.toEqual(body('message.not_found'));
   });
 

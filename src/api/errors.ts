@@ -54,7 +54,9 @@ export class ApiError<Data = unknown> extends Error {
 
   constructor(status: number, data?: Data, options: ApiErrorOptions = {}) {
     const messageKey = errorMessageKey(status, data);
-    super(`${status || 'network error'} ${options.url ?? ''}: ${messageKey}`.trim(), { cause: options.cause });
+    super(`${status || 'network error'} ${options.url ?? ''}: ${messageKey}`.trim(), {
+      cause: options.cause,
+    });
     this.status = status;
     this.messageKey = messageKey;
     this.data = data;

@@ -8,7 +8,9 @@ describe('request groups (R-7-http-01)', () => {
     const fetch = createFakeFetch(() => never());
     const api = createApiClient({ fetch });
     const pending = api('/api/clinic_appointments', { signal: clinicAppointmentRequests.track() });
-    const alsoPending = clinicAppointmentRequests.run((signal) => api('/api/clinic_appointments', { signal }));
+    const alsoPending = clinicAppointmentRequests.run((signal) =>
+      api('/api/clinic_appointments', { signal }),
+    );
 
     expect(cancelOnNavigation('/iframe/select-clinic?examSlug=ct-head')).toBe(true);
 

@@ -30,7 +30,10 @@ export function createRequestGroup(name: string): RequestGroup {
     }
     const onParentAbort = () => controller.abort(parent?.reason);
     parent?.addEventListener('abort', onParentAbort, { once: true });
-    calls.set(controller.signal, { controller, detach: () => parent?.removeEventListener('abort', onParentAbort) });
+    calls.set(controller.signal, {
+      controller,
+      detach: () => parent?.removeEventListener('abort', onParentAbort),
+    });
     return controller.signal;
   }
 

@@ -6,10 +6,13 @@ describe('retry policy (R-7-http-04)', () => {
     expect(DEFAULT_RETRY.retries).toBe(10);
   });
 
-  it.each(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'get'])('%s is retried on 503 and network errors', (method) => {
-    expect(isRetryable(method, 503)).toBe(true);
-    expect(isRetryable(method, undefined)).toBe(true);
-  });
+  it.each(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'get'])(
+    '%s is retried on 503 and network errors',
+    (method) => {
+      expect(isRetryable(method, 503)).toBe(true);
+      expect(isRetryable(method, undefined)).toBe(true);
+    },
+  );
 
   it.each(['POST', 'PATCH'])('%s is never retried', (method) => {
     expect(isRetryable(method, 503)).toBe(false);

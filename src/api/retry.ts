@@ -27,7 +27,13 @@ export const DEFAULT_RETRY: RetryPolicy = {
  * a repeated POST could create a second appointment, so POST and PATCH never
  * are.
  */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+]);
 
 /**
  * Statuses that say "try again later". 500 is not among them: an internal

@@ -10,7 +10,10 @@ export interface RecordedRequest {
   init: RequestInit;
 }
 
-export type Responder = (request: RecordedRequest, callIndex: number) => Response | Promise<Response>;
+export type Responder = (
+  request: RecordedRequest,
+  callIndex: number,
+) => Response | Promise<Response>;
 
 export interface FakeFetch {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
@@ -41,7 +44,10 @@ export function createFakeFetch(responder: Responder): FakeFetch {
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** The reference API's error body: `{statusCode, message: '<i18n key>', error}`. */

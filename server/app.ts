@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/db.js';
+import { frameworkErrors, installErrorHandling } from './http/errors.js';
+import { installRateLimit } from './http/rate-limit.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { installStaticAndFallback } from './http/static.js';
+import { assetRoutes } from './routes/assets.js';
+import { authRoutes } from './routes/auth.js';
+import { configRoutes } from './routes/config.js';
+import type { RouteDeps } from './routes/deps.js';
+import { devRoutes } from './routes/dev.js';
+import { healthRoutes } from './routes/health.js';
+import { openapiRoutes } from './routes/openapi.js';
+import { ErrorBody } from './schemas/common.js';
+import { createPortalConfigService } from './services/portal-config.service.js';
+import { createSessionService } from './services/session.service.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: ServerConfig;
+  /** Fastify logger; off unless given (main.ts passes its level). */
+  logger?: boolean | { level: string };
+}
+
+/** The reference API as a Fastify instance, ready for inject() or listen(). */
+export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    ajv: { customOptions: { allErrors: false } },
+  });
+
+  app.addSchema(ErrorBody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Imaging booking portal API',
+        version: config.runtime.version,
+        description: 'Reference API of the medical-imaging booking portal. Errors carry i18n message keys.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'imaging_session' } },
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+
+  installErrorHandling(app);
+  installSecurityHeaders(app, config.frameAncestors);
+  installRateLimit(app, db, config.rateLimit);
+
+  const deps: RouteDeps = {
+    db,
+    config,
+    portalConfig: createPortalConfigService(db, config.runtime),
+    sessions: createSessionService(db, config.sessionTtlSeconds),
+  };
+  healthRoutes(app, deps);
+  configRoutes(app, deps);
+  assetRoutes(app, deps);
+  authRoutes(app, deps);
+  if (config.devLogin) devRoutes(app, deps);
+  openapiRoutes(app);
+
+  await installStaticAndFallback(app, { distDir: config.distDir, spaIndex: config.spaIndex });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Runtime settings of the API process (environment), not the provider's settings (database). */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** PGlite files and uploads. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** Origins allowed to frame the portal, besides 'self'. */
+  frameAncestors: string[];
+  smtpUrl: string | undefined;
+  /** Registers POST /api/dev/login. Never in production. */
+  devLogin: boolean;
+  /** Built front end; served at / when the directory exists. */
+  distDir: string;
+  /** SPA host page, relative to distDir, answered for HTML requests without a file. */
+  spaIndex: string;
+  rateLimit: { max: number; windowSeconds: number };
+  /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string[];
+  sessionTtlSeconds: number;
+  logLevel: string;
+  /** Deployment facts reported in the app config section. */
+  runtime: { version: string; versionHash: string; environmentProfiles: string[] };
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function gitHash(): string {
+  try {
+    const out = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2000,
+    });
+    return out.toString().trim() || 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+
+const ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+/** Splits FRAME_ANCESTORS (spaces or commas) and rejects anything that is not an origin. */
+export function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    if (!ORIGIN.test(origin)) throw new Error(`FRAME_ANCESTORS: not an origin: ${origin}`);
+  }
+  return origins.map((origin) => origin.toLowerCase());
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(/[\s,]+/).filter(Boolean);
+}
+
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return n;
+}
+
+/** Defaults for tests and embedding; every field can be overridden. */
+export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    host: '127.0.0.1',
+    port: 8080,
+    dataDir: './.data',
+    databaseUrl: undefined,
+    publicUrl: 'http://127.0.0.1:8080',
+    frameAncestors: [],
+    smtpUrl: undefined,
+    devLogin: false,
+    distDir: `${ROOT}dist`,
+    spaIndex: 'demo/portal/index.html',
+    rateLimit: { max: 300, windowSeconds: 60 },
+    trustProxy: false,
+    sessionTtlSeconds: 30 * 60,
+    logLevel: 'info',
+    runtime: { version: packageVersion(), versionHash: 'dev', environmentProfiles: ['dev'] },
+    ...overrides,
+  };
+}
+
+/** Reads the environment (docs/api.md lists the variables). */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const host = env.HOST || '127.0.0.1';
+  const port = parsePositiveInt('PORT', env.PORT, 8080);
+  const devLogin = env.DEV_LOGIN === '1' || env.DEV_LOGIN === 'true';
+  if (devLogin && production) throw new Error('DEV_LOGIN must not be set when NODE_ENV=production');
+  return defaultServerConfig({
+    host,
+    port,
+    dataDir: env.DATA_DIR || './.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/$/, ''),
+    frameAncestors: parseOrigins(env.FRAME_ANCESTORS),
+    smtpUrl: env.SMTP_URL || undefined,
+    devLogin,
+    distDir: env.DIST_DIR || `${ROOT}dist`,
+    spaIndex: env.SPA_INDEX || 'demo/portal/index.html',
+    rateLimit: {
+      max: parsePositiveInt('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),
+      windowSeconds: parsePositiveInt('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 60),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL || 'info',
+    runtime: {
+      version: packageVersion(),
+      versionHash: gitHash(),
+      environmentProfiles: production ? [] : ['dev'],
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { insertBodyPart, insertExam, insertModality, insertRegion, linkExamsToClinicsByDevices } from './catalogue.repo.js';
+import { insertClinic, insertDevice, insertOpeningHours } from './clinics.repo.js';
+import { MIGRATION_LOCK_KEY, type Db, type Queryable } from './db.js';
+import { writeAsset } from './assets.repo.js';
+import { bodyParts, clinics, exams, modalities, regions } from './seed-catalogue.js';
+import { providerConfig, termsHtml, translations } from './seed-data.js';
+import { seedAssets } from './seed-images.js';
+import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
+import { writeBundle } from './translations.repo.js';
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+function lookup<K extends string>(ids: Map<string, number>, key: K, what: string): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Seed data names an unknown ${what}: ${key}`);
+  return id;
+}
+
+function assertTimeZone(zone: string): void {
+  new Intl.DateTimeFormat('en', { timeZone: zone }); // throws RangeError for a zone that is not IANA
+}
+
+async function seedProvider(tx: Queryable): Promise<void> {
+  for (const [section, value] of Object.entries(providerConfig)) await writeSetting(tx, section, value);
+  await writeSetting(tx, TERMS_SECTION, { html: termsHtml });
+  for (const [locale, bundle] of Object.entries(translations)) await writeBundle(tx, locale, bundle);
+  for (const asset of seedAssets(providerConfig.radiology.name)) await writeAsset(tx, asset);
+}
+
+async function seedCatalogue(tx: Queryable): Promise<void> {
+  const regionIds = new Map<string, number>();
+  for (const region of regions) regionIds.set(region.slug, await insertRegion(tx, region));
+  const modalityIds = new Map<string, number>();
+  for (const modality of modalities) modalityIds.set(modality.slug, await insertModality(tx, modality));
+  const bodyPartIds = new Map<string, number>();
+  for (const part of bodyParts) bodyPartIds.set(part.slug, await insertBodyPart(tx, part));
+
+  for (const [index, exam] of exams.entries()) {
+    await insertExam(tx, {
+      slug: exam.slug,
+      name: exam.name,
+      modalityId: lookup(modalityIds, exam.modality, 'modality'),
+      bodyPartId: exam.bodyPart === null ? null : lookup(bodyPartIds, exam.bodyPart, 'body part'),
+      priority: (index + 1) * 10,
+      examCode: exam.code,
+      examNotes: exam.examNotes ?? '',
+      notes: exam.notes ?? '',
+      durationMinutes: exam.minutes,
+      bookableOnline: exam.online,
+      showBookingRequestInfoModal: exam.infoModal ?? false,
+    });
+  }
+
+  for (const clinic of clinics) {
+    assertTimeZone(clinic.timeZone);
+    const { devices, hours, region, ...fields } = clinic;
+    const clinicId = await insertClinic(tx, { ...fields, regionId: lookup(regionIds, region, 'region') });
+    for (const [modality, count] of Object.entries(devices)) {
+      const modalityId = lookup(modalityIds, modality, 'modality');
+      const label = modalities.find((m) => m.slug === modality)?.name ?? modality;
+      for (let n = 1; n <= (count ?? 0); n++) {
+        await insertDevice(tx, { clinicId, modalityId, name: `${label} ${n}` });
+      }
+    }
+    for (const open of hours) await insertOpeningHours(tx, { clinicId, ...open });
+  }
+  await linkExamsToClinicsByDevices(tx);
+}
+
+/**
+ * Writes the demonstration provider (seed-data.ts, seed-catalogue.ts) when the
+ * database holds no provider settings yet; otherwise does nothing.
+ */
+export async function seed(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (await hasSettings(tx)) return { seeded: false };
+    await seedProvider(tx);
+    await seedCatalogue(tx);
+    return { seeded: true };
+  });
+}

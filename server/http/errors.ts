@@ -1,0 +1,83 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '../../src/api/contract.js';
+import { sqlState } from '../db/db.js';
+
+/** An error a handler throws on purpose: its status and i18n key reach the client. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: string,
+    detail?: string,
+  ) {
+    super(detail ?? messageKey);
+    this.name = 'ApiError';
+  }
+}
+
+const KEYS: Record<number, string> = {
+  400: 'message.bad_request',
+  401: 'message.unauthorized',
+  403: 'message.forbidden',
+  404: 'message.not_found',
+  405: 'message.method_not_allowed',
+  406: 'message.not_acceptable',
+  408: 'message.request_timeout',
+  409: 'message.conflict',
+  413: 'message.payload_too_large',
+  414: 'message.uri_too_long',
+  415: 'message.unsupported_media_type',
+  429: 'message.too_many_requests',
+  431: 'message.request_header_fields_too_large',
+};
+
+/** Database errors caused by the request, not by the server. */
+const SQL_STATES: Record<string, { status: number; key: string }> = {
+  '23P01': { status: 409, key: 'message.slot_unavailable' }, // exclusion constraint: device already booked
+  '23505': { status: 409, key: 'message.conflict' },
+};
+
+export function errorBody(statusCode: number, message?: string): ApiErrorBody {
+  return {
+    statusCode,
+    message: message ?? KEYS[statusCode] ?? (statusCode >= 500 ? 'message.server_error' : 'message.bad_request'),
+    error: STATUS_CODES[statusCode] ?? 'Error',
+  };
+}
+
+function classify(error: FastifyError | ApiError | Error): ApiErrorBody {
+  if (error instanceof ApiError) return errorBody(error.statusCode, error.messageKey);
+  if ('validation' in error && error.validation) return errorBody(400);
+  const state = sqlState(error);
+  const mapped = state ? SQL_STATES[state] : undefined;
+  if (mapped) return errorBody(mapped.status, mapped.key);
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return errorBody(status);
+  return errorBody(500, 'message.server_error');
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: Error): void {
+  const body = classify(error);
+  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: (error as FastifyError).code, detail: error.message }, body.message);
+  if (body.statusCode === 405 || body.statusCode === 406) reply.removeHeader('allow');
+  void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every error answer is JSON { statusCode, message: i18n key, error }:
+ * 4xx for client mistakes (validation, bad JSON, size, unknown paths), 500 only
+ * for server faults, which are logged.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const first = errors[0];
+    return new Error(`${dataVar}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`);
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => send(request, reply, error));
+}
+
+/** Options for Fastify's constructor: errors raised before routing (bad URL encoding and the like). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  send(request, reply, error);
+}

@@ -1,0 +1,24 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { APPLICATION_ASSETS } from '../../src/api/contract.js';
+
+export const TranslationsQuery = Type.Object({
+  lang: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$',
+      maxLength: 35,
+      description: 'BCP 47 locale; an unsupported one answers the en-AU bundle',
+    }),
+  ),
+});
+export type TranslationsQuery = Static<typeof TranslationsQuery>;
+
+export const TranslationBundleSchema = Type.Record(Type.String(), Type.String(), {
+  description: 'Flat bundle: message key → text',
+});
+
+export const AssetParams = Type.Object({
+  name: Type.String({ maxLength: 64, description: `One of ${APPLICATION_ASSETS.join(', ')}` }),
+});
+export type AssetParams = Static<typeof AssetParams>;
+
+export const BinaryImage = Type.String({ format: 'binary', description: 'Image bytes' });

@@ -1,0 +1,97 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { ClinicContact, PortalConfig } from '../../src/api/contract.js';
+import { assertSameShape, type Equal } from './common.js';
+
+const S = Type.String();
+const B = Type.Boolean();
+const N = Type.Number();
+
+export const AppConfigSchema = Type.Object({
+  jsLocale: S,
+  metaTitle: S,
+  metaDescription: S,
+  metaFbDescription: S,
+  metaKeywords: S,
+  searchEngineVerificationEnabled: B,
+  searchEngineVerificationId: S,
+  analyticsEnabled: B,
+  tagManagerId: S,
+  socialPixelTrackingEnabled: B,
+  socialPixelTrackingId: S,
+  kioskNoActivitySeconds: Type.Integer({ minimum: 1 }),
+  questionnaireCss: S,
+  environmentProfiles: Type.Array(S),
+  keepAliveSeconds: Type.Integer({ minimum: 1 }),
+  version: S,
+  versionHash: S,
+});
+
+export const PortalConfigSchema = Type.Object(
+  {
+    app: AppConfigSchema,
+    integration: Type.Object({ sentryDSN: S, mapsKey: S, mapsTileUrl: S, chatDeploymentId: S }),
+    bodyFigure: Type.Object({
+      gradientColor: S,
+      bodyPartHoverColor: S,
+      bodyPartHoverTransitionTime: N,
+      bodyPartsCss: S,
+    }),
+    radiology: Type.Object({
+      name: S,
+      longName: S,
+      code: S,
+      about: S,
+      contact: S,
+      aboutUrl: S,
+      contactUrl: S,
+      termsAndConditionsUrl: S,
+      privacyPolicyUrl: S,
+      confirmationHeaderUrl: S,
+      domainAdmin: S,
+      showCustomHeaderAndFooter: B,
+      customHeader: S,
+      customFooter: S,
+      showMenuOnConfirmationPage: B,
+      poweredByEnabled: B,
+      bannerPositionCss: S,
+      bannerMessage: S,
+      readOnlyAccess: B,
+      homeUrl: S,
+      closeBanner: B,
+    }),
+    application: Type.Object({
+      showLinkToAdminPanel: B,
+      versionOnPatientPortalEnabled: B,
+      referrerReportQualityFeedbackEnabled: B,
+      referrerReportQualityFeedbackRedirectUrl: S,
+      signInClientId: S,
+      signInAuthority: S,
+      patientPortalBackgroundImageEnabled: B,
+      deviceInfoForMobileEnabled: B,
+      otpResendSeconds: Type.Integer({ minimum: 0 }),
+      contactNumberAuthEnabled: B,
+    }),
+    bookingRequest: Type.Object({ bookingRequestsDownloadReferralEnabled: B }),
+    bookingForm: Type.Object({ validReferralContentTypes: Type.Array(S) }),
+  },
+  { description: 'Everything the front end needs to start (spec 3)' },
+);
+assertSameShape<Equal<Static<typeof PortalConfigSchema>, PortalConfig>>();
+
+export const ClinicContactSchema = Type.Object({
+  id: Type.Integer(),
+  slug: S,
+  name: S,
+  address: S,
+  suburb: S,
+  state: S,
+  postalCode: S,
+  phone: S,
+  email: S,
+  timeZone: Type.String({ description: 'IANA time zone, e.g. Australia/Sydney' }),
+  latitude: N,
+  longitude: N,
+});
+assertSameShape<Equal<Static<typeof ClinicContactSchema>, ClinicContact>>();
+
+export const ClinicContactList = Type.Array(ClinicContactSchema);

@@ -1,0 +1,68 @@
+import type { StoredPortalConfig } from '../db/settings.repo.js';
+
+/**
+ * Neutral values for every stored configuration field; a field missing from
+ * the database (or of the wrong type) falls back to these.
+ */
+export const configDefaults: StoredPortalConfig = {
+  app: {
+    jsLocale: 'en-AU',
+    metaTitle: '',
+    metaDescription: '',
+    metaFbDescription: '',
+    metaKeywords: '',
+    searchEngineVerificationEnabled: false,
+    searchEngineVerificationId: '',
+    analyticsEnabled: false,
+    tagManagerId: '',
+    socialPixelTrackingEnabled: false,
+    socialPixelTrackingId: '',
+    kioskNoActivitySeconds: 120,
+    questionnaireCss: '',
+    keepAliveSeconds: 600,
+  },
+  integration: { sentryDSN: '', mapsKey: '', mapsTileUrl: '', chatDeploymentId: '' },
+  bodyFigure: {
+    gradientColor: '#0b6e99',
+    bodyPartHoverColor: '#f29f05',
+    bodyPartHoverTransitionTime: 300,
+    bodyPartsCss: '',
+  },
+  radiology: {
+    name: '',
+    longName: '',
+    code: '',
+    about: '',
+    contact: '',
+    aboutUrl: '',
+    contactUrl: '',
+    termsAndConditionsUrl: '',
+    privacyPolicyUrl: '',
+    confirmationHeaderUrl: '',
+    domainAdmin: '',
+    showCustomHeaderAndFooter: false,
+    customHeader: '',
+    customFooter: '',
+    showMenuOnConfirmationPage: true,
+    poweredByEnabled: false,
+    bannerPositionCss: '',
+    bannerMessage: '',
+    readOnlyAccess: false,
+    homeUrl: '',
+    closeBanner: true,
+  },
+  application: {
+    showLinkToAdminPanel: false,
+    versionOnPatientPortalEnabled: false,
+    referrerReportQualityFeedbackEnabled: false,
+    referrerReportQualityFeedbackRedirectUrl: '',
+    signInClientId: '',
+    signInAuthority: '',
+    patientPortalBackgroundImageEnabled: false,
+    deviceInfoForMobileEnabled: false,
+    otpResendSeconds: 5,
+    contactNumberAuthEnabled: false,
+  },
+  bookingRequest: { bookingRequestsDownloadReferralEnabled: false },
+  bookingForm: { validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png'] },
+};

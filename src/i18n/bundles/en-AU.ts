@@ -1,0 +1,68 @@
+/**
+ * English (Australia): the complete base bundle. Keys are the spec's message
+ * keys verbatim (flat, dots are part of the key); other locales fall back to
+ * this text for any key they do not translate.
+ */
+export const enAU = {
+  'message.loading': 'Loading…',
+  'message.access_read_only': 'You have read-only access. Changes cannot be saved.',
+  'message.inactivity_title': 'Are you still there?',
+  'message.inactivity_text':
+    'You have been inactive. You will be returned to the start in {{seconds}} seconds.',
+  'message.authentication_error':
+    'We could not verify your details. Check your date of birth and try again.',
+  'message.authentication_otp_error':
+    'The code is incorrect or has expired. Check it and try again.',
+  'message.authentication_cookies_error':
+    'Cookies are disabled in your browser. Enable cookies to continue.',
+  'message.error_general': 'Something went wrong. Please try again later.',
+  'message.error_status_500': 'The server had a problem with this request. Please try again later.',
+  'message.error_status_501': 'The server does not support this request.',
+  'message.error_status_502':
+    'The service is temporarily unreachable. Please try again in a few minutes.',
+  'message.error_status_503':
+    'The service is temporarily unavailable. Please try again in a few minutes.',
+  'message.error_status_504':
+    'The service took too long to respond. Please try again in a few minutes.',
+  'message.not_found': 'We could not find what you were looking for.',
+  'message.bad_request': 'The request could not be processed. Check your details and try again.',
+  'message.too_many_requests': 'Too many attempts. Please wait a moment and try again.',
+  'message.server_error': 'The server had a problem. Please try again later.',
+  'message.success': 'Your request has been sent successfully.',
+  'menu.home': 'Home',
+  'menu.about': 'About {{name}}',
+  'menu.contact': 'Contact',
+  'menu.terms': 'Terms',
+  'menu.privacy': 'Privacy',
+  'menu.login': 'Log in',
+  'menu.logout': 'Log out',
+  'menu.admin': 'Admin',
+  'menu.open': 'Menu',
+  'menu.close': 'Close menu',
+  'menu.label': 'Main menu',
+  'banner.close': 'Dismiss notice',
+  'banner.label': 'Notice',
+  'footer.label': 'Footer',
+  'footer.copyright': '© {{year}} {{name}}',
+  'footer.version': 'Version {{version}}',
+  'footer.version_tooltip': 'Version {{version}} ({{hash}})',
+  'footer.powered_by': 'Powered by Imaging Booking Portal',
+  'footer.external_home': '{{name}} website',
+  'page.about_title': 'About {{name}}',
+  'page.contact_title': 'Contact',
+  'page.terms_title': 'Terms and conditions',
+  'page.privacy_title': 'Privacy Policy',
+  'page.privacy_link': 'Read our privacy policy',
+  'page.not_found_title': 'Page not found',
+  'page.not_found_body': 'The page you are looking for does not exist or has moved.',
+  'page.loading_terms': 'Loading the terms and conditions…',
+  'frame.environment': 'Environment: {{profiles}}',
+  'frame.skip_to_content': 'Skip to main content',
+  'action.cancel': 'Cancel',
+  'action.home': 'Home',
+  'action.ok': 'OK',
+  'action.close': 'Close',
+} as const satisfies Record<string, string>;
+
+/** Every key the base bundle defines. */
+export type MessageKey = keyof typeof enAU;

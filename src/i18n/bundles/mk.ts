@@ -1,0 +1,64 @@
+import type { MessageKey } from './en-AU';
+
+/** Macedonian. Keys not translated here show the en-AU text. */
+export const mk: Partial<Record<MessageKey, string>> = {
+  'message.loading': 'Се вчитува…',
+  'message.access_read_only': 'Имате пристап само за читање. Промените не може да се зачуваат.',
+  'message.inactivity_title': 'Дали сè уште сте тука?',
+  'message.inactivity_text':
+    'Бевте неактивни. Ќе бидете вратени на почетокот за {{seconds}} секунди.',
+  'message.authentication_error':
+    'Не можевме да ги потврдиме вашите податоци. Проверете го датумот на раѓање и обидете се повторно.',
+  'message.authentication_otp_error':
+    'Кодот е неточен или е истечен. Проверете го и обидете се повторно.',
+  'message.authentication_cookies_error':
+    'Колачињата се оневозможени во вашиот прелистувач. Овозможете ги за да продолжите.',
+  'message.error_general': 'Нешто тргна наопаку. Обидете се повторно подоцна.',
+  'message.error_status_500': 'Серверот имаше проблем со ова барање. Обидете се повторно подоцна.',
+  'message.error_status_501': 'Серверот не го поддржува ова барање.',
+  'message.error_status_502':
+    'Услугата е привремено недостапна. Обидете се повторно за неколку минути.',
+  'message.error_status_503':
+    'Услугата привремено не е достапна. Обидете се повторно за неколку минути.',
+  'message.error_status_504':
+    'Услугата не одговори навреме. Обидете се повторно за неколку минути.',
+  'message.not_found': 'Не го пронајдовме она што го барате.',
+  'message.bad_request':
+    'Барањето не може да се обработи. Проверете ги податоците и обидете се повторно.',
+  'message.too_many_requests': 'Премногу обиди. Почекајте малку и обидете се повторно.',
+  'message.server_error': 'Серверот имаше проблем. Обидете се повторно подоцна.',
+  'message.success': 'Вашето барање е успешно испратено.',
+  'menu.home': 'Почетна',
+  'menu.about': 'За {{name}}',
+  'menu.contact': 'Контакт',
+  'menu.terms': 'Услови',
+  'menu.privacy': 'Приватност',
+  'menu.login': 'Најава',
+  'menu.logout': 'Одјава',
+  'menu.admin': 'Администрација',
+  'menu.open': 'Мени',
+  'menu.close': 'Затвори го менито',
+  'menu.label': 'Главно мени',
+  'banner.close': 'Отфрли го известувањето',
+  'banner.label': 'Известување',
+  'footer.label': 'Подножје',
+  'footer.copyright': '© {{year}} {{name}}',
+  'footer.version': 'Верзија {{version}}',
+  'footer.version_tooltip': 'Верзија {{version}} ({{hash}})',
+  'footer.powered_by': 'Овозможено од Imaging Booking Portal',
+  'footer.external_home': 'Веб-страница на {{name}}',
+  'page.about_title': 'За {{name}}',
+  'page.contact_title': 'Контакт',
+  'page.terms_title': 'Услови и правила',
+  'page.privacy_title': 'Политика за приватност',
+  'page.privacy_link': 'Прочитајте ја нашата политика за приватност',
+  'page.not_found_title': 'Страницата не е пронајдена',
+  'page.not_found_body': 'Страницата што ја барате не постои или е преместена.',
+  'page.loading_terms': 'Се вчитуваат условите…',
+  'frame.environment': 'Околина: {{profiles}}',
+  'frame.skip_to_content': 'Премини на главната содржина',
+  'action.cancel': 'Откажи',
+  'action.home': 'Почетна',
+  'action.ok': 'Во ред',
+  'action.close': 'Затвори',
+};

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createFakeFetch,
+  errorResponse,
+  jsonResponse,
+  type FakeFetch,
+  type RecordedRequest,
+} from '../api/testing';
+
+let fetch: FakeFetch;
+let answer: (request: RecordedRequest) => Response;
+
+async function fresh() {
+  vi.resetModules();
+  const store = await import('./locale.store');
+  const { t } = await import('../i18n/i18n');
+  return { ...store, t };
+}
+
+const translationCalls = () =>
+  fetch.calls.filter((call) => call.url.startsWith('/api/assets/translations'));
+
+beforeEach(() => {
+  answer = (request) =>
+    jsonResponse(
+      request.url.endsWith('lang=mk') ? { 'menu.home': 'Дома' } : { 'menu.home': 'Start here' },
+    );
+  fetch = createFakeFetch((request) => answer(request));
+  vi.stubGlobal('fetch', fetch);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('locale store', () => {
+  it('R-7-calls-02, R-7-calls-03: setLocale switches the texts and loads the provider bundle over them', async () => {
+    const store = await fresh();
+    await expect(store.setLocale('mk')).resolves.toBe('mk');
+    expect(store.$locale.get()).toBe('mk');
+    expect(translationCalls().map((call) => call.url)).toEqual([
+      '/api/assets/translations?lang=mk',
+    ]);
+    expect(store.t('menu.home')).toBe('Дома');
+    expect(store.t('menu.contact')).toBe('Контакт');
+  });
+
+  it('R-8-36: an unsupported locale logs a warning and English (Australia) is used', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = await fresh();
+    await expect(store.setLocale('fr-FR')).resolves.toBe('en-AU');
+    expect(warn).toHaveBeenCalled();
+    expect(store.$locale.get()).toBe('en-AU');
+  });
+
+  it('the provider bundle of a locale is fetched once', async () => {
+    const store = await fresh();
+    await Promise.all([store.setLocale('en-NZ'), store.setLocale('en-NZ')]);
+    await store.setLocale('en-NZ');
+    expect(translationCalls()).toHaveLength(1);
+  });
+
+  it('a failed provider bundle keeps the base texts and is tried again next time', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    answer = () => errorResponse(404, 'message.not_found');
+    const store = await fresh();
+    await store.setLocale('en-CA');
+    expect(store.t('menu.home')).toBe('Home');
+    answer = () => jsonResponse({ 'menu.home': 'Start here' });
+    await store.setLocale('en-CA');
+    expect(store.t('menu.home')).toBe('Start here');
+  });
+
+  it('applyProviderLocale follows the configuration until a locale is chosen', async () => {
+    const store = await fresh();
+    await store.applyProviderLocale('en_NZ');
+    expect(store.$locale.get()).toBe('en-NZ');
+    await store.setLocale('en-CA');
+    await store.applyProviderLocale('mk');
+    expect(store.$locale.get()).toBe('en-CA');
+  });
+
+  it('loads the provider bundle of the current locale when first watched', async () => {
+    const store = await fresh();
+    const unbind = store.$locale.listen(() => undefined);
+    await vi.waitFor(() => expect(store.t('menu.home')).toBe('Start here'));
+    expect(translationCalls().map((call) => call.url)).toEqual([
+      '/api/assets/translations?lang=en-AU',
+    ]);
+    unbind();
+  });
+});
