@@ -36,6 +36,8 @@ const bundleTests = {
       sourcemap: 'inline',
       define: { 'process.env.NODE_ENV': '"development"' },
       plugins: [inlineCss],
+      // @web/test-runner-commands talks to the runner through this runtime module.
+      external: ['/__web-dev-server__web-socket.js'],
     });
     return { body: result.outputFiles[0].text, type: 'js' };
   },

@@ -15,13 +15,22 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-/** Opens PGlite persisted in `dir` (created when missing), or in memory when dir is undefined. */
-export async function openPglite(dir: string | undefined): Promise<Db> {
+export interface PgliteDb extends Db {
+  /** A gzipped copy of the data directory, for loadDataDir (test templates). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite persisted in `dir` (created when missing), or in memory when
+ * dir is undefined; loadDataDir starts from a dumped data directory instead of initdb.
+ */
+export async function openPglite(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   if (dir) await mkdir(dir, { recursive: true });
   const pg = await PGlite.create(dir ?? 'memory://', {
     extensions: { btree_gist },
     // Same JS types as the pg implementation (see db.ts).
     parsers: { [PG_OID.date]: (value: string) => value },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const base = wrap(pg);
   return {
@@ -30,5 +39,9 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
+    dumpDataDir: async () => {
+      const dump = await pg.dumpDataDir('gzip');
+      return dump;
+    },
   };
 }

@@ -111,7 +111,7 @@ describe('POST /api/logout', () => {
 
 describe('POST /api/dev/login', () => {
   it('rejects a missing or invalid username with 400 message.bad_request', async () => {
-    for (const payload of [{}, { username: '' }, { username: 'a b' }, { username: 7 }]) {
+    for (const payload of [{}, { username: '' }, { username: 'a b' }, { username: { name: 'x' } }, { username: 'x'.repeat(101) }]) {
       const res = await app.inject({ method: 'POST', url: '/api/dev/login', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, message: 'message.bad_request' });

@@ -1,4 +1,5 @@
 import '../../widgets/frame/define';
+import { setViewport } from '@web/test-runner-commands';
 import { emit } from '../../src/element/emit';
 import { assert, equal, waitFor } from './assert';
 
@@ -76,13 +77,14 @@ describe('<imaging-frame>', () => {
     const frame = mount({ loading: '' });
     await rendered(frame);
     const overlay = shadow(frame).querySelector('[part="loading-overlay"]');
-    equal(overlay?.textContent?.trim(), 'Loading...');
+    equal(overlay?.textContent?.trim(), 'Loading…');
   });
 
   it('R-2.3-23: the footer shows the version with a tooltip giving version and hash', async () => {
+    await setViewport({ width: 1280, height: 900 }); // the footer is hidden below 1120 px
     const frame = mount();
     await rendered(frame);
-    const tooltip = shadow(frame).querySelector('.footer__version [role="tooltip"]');
+    const tooltip = await waitFor(() => shadow(frame).querySelector('.footer__version [role="tooltip"]'), `the footer version (width ${innerWidth})`);
     assert(tooltip?.textContent?.includes('1.2.3') && tooltip.textContent.includes('abc1234'), 'tooltip');
     assert(shadow(frame).querySelector('footer')?.textContent?.includes(`${new Date().getFullYear()}`), 'year');
   });
