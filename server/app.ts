@@ -3,9 +3,9 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/db.js';
-import { frameworkErrors, installErrorHandling } from './http/errors.js';
+import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { installRateLimit } from './http/rate-limit.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installStaticAndFallback } from './http/static.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
@@ -26,7 +26,11 @@ export interface BuildAppOptions {
 }
 
 /** The reference API as a Fastify instance, ready for inject() or listen(). */
-export async function buildApp({ db, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy:
@@ -34,8 +38,7 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    frameworkErrors,
-    ajv: { customOptions: { allErrors: false } },
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders(config.frameAncestors)),
   });
 
   app.addSchema(ErrorBody);
@@ -45,7 +48,8 @@ export async function buildApp({ db, config, logger = false }: BuildAppOptions):
       info: {
         title: 'Imaging booking portal API',
         version: config.runtime.version,
-        description: 'Reference API of the medical-imaging booking portal. Errors carry i18n message keys.',
+        description:
+          'Reference API of the medical-imaging booking portal. Errors carry i18n message keys.',
       },
       servers: [{ url: config.publicUrl }],
       components: {

@@ -32,7 +32,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? '0.0.0';
   } catch {
     return '0.0.0';
@@ -73,7 +75,8 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
 function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive integer, got ${value}`);
   return n;
 }
 
@@ -111,7 +114,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port,
     dataDir: env.DATA_DIR || './.data',
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/$/, ''),
+    publicUrl: (
+      env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    ).replace(/\/$/, ''),
     frameAncestors: parseOrigins(env.FRAME_ANCESTORS),
     smtpUrl: env.SMTP_URL || undefined,
     devLogin,
@@ -119,7 +124,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     spaIndex: env.SPA_INDEX || 'demo/portal/index.html',
     rateLimit: {
       max: parsePositiveInt('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),
-      windowSeconds: parsePositiveInt('RATE_LIMIT_WINDOW_SECONDS', env.RATE_LIMIT_WINDOW_SECONDS, 60),
+      windowSeconds: parsePositiveInt(
+        'RATE_LIMIT_WINDOW_SECONDS',
+        env.RATE_LIMIT_WINDOW_SECONDS,
+        60,
+      ),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

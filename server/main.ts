@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   );
   const [migration, migrateMs] = await timed(() => migrate(db, (message) => console.warn(message)));
   const [seeding, seedMs] = await timed(() => seed(db));
-  const app = await buildApp({ db, config, logger: { level: config.logLevel } });
+  const [app, appMs] = await timed(() =>
+    buildApp({ db, config, logger: { level: config.logLevel } }),
+  );
 
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   console.log(
     `Cold start ${totalMs} ms (${where}): open ${openMs} ms, migrate ${migrateMs} ms` +
       ` (${migration.applied.length ? migration.applied.join(', ') : 'up to date'}),` +
-      ` seed ${seedMs} ms (${seeding.seeded ? 'seeded' : 'already seeded'})`,
+      ` seed ${seedMs} ms (${seeding.seeded ? 'seeded' : 'already seeded'}), app ${appMs} ms`,
   );
 }
 

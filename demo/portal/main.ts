@@ -3,6 +3,7 @@ import '../../widgets/frame/define';
 import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
+import { t } from '../../src/i18n/i18n';
 
 const mount = document.getElementById('portal')!;
 const frame = document.createElement('imaging-frame');
@@ -10,6 +11,12 @@ let current: HTMLElement | null = null;
 let navigation = 0;
 
 interceptLinks(document.body);
+
+// A widget that moves to another step asks the host page to change the URL.
+document.addEventListener('imaging-booking-navigated', (event) => {
+  const { path, search } = (event as CustomEvent<{ path: string; search: string }>).detail;
+  navigate(`${path}${search && !search.startsWith('?') ? '?' : ''}${search}`);
+});
 
 $router.subscribe((page) => void show(page));
 
@@ -55,7 +62,7 @@ function unavailable(tag: string): HTMLElement {
   notice.className = 'route-unavailable';
   notice.setAttribute('role', 'status');
   notice.dataset.element = tag;
-  notice.textContent = 'This part of the portal is not available yet.';
+  notice.textContent = t('page.unavailable');
   return notice;
 }
 
@@ -63,10 +70,10 @@ function notFound(): HTMLElement {
   const notice = document.createElement('section');
   notice.className = 'route-unavailable';
   const heading = document.createElement('h1');
-  heading.textContent = 'Page not found';
+  heading.textContent = t('page.not_found_title');
   const link = document.createElement('a');
   link.href = '/';
-  link.textContent = 'Go to the home page';
+  link.textContent = t('page.go_home');
   notice.append(heading, link);
   return notice;
 }

@@ -2,13 +2,7 @@ import type { Queryable } from './db.js';
 
 /** appointments: the exclusion constraint appointments_no_double_booking guards every write. */
 export type AppointmentStatus =
-  | 'PENDING'
-  | 'BOOKED'
-  | 'CONFIRMED'
-  | 'CHECKED_IN'
-  | 'COMPLETED'
-  | 'NO_SHOW'
-  | 'CANCELED';
+  'PENDING' | 'BOOKED' | 'CONFIRMED' | 'CHECKED_IN' | 'COMPLETED' | 'NO_SHOW' | 'CANCELED';
 
 export interface NewAppointment {
   bookingKey: string;
@@ -17,13 +11,22 @@ export interface NewAppointment {
   start: Date;
   end: Date;
   status?: AppointmentStatus;
-  patient?: { firstName: string; lastName: string; email?: string; phone?: string; dateOfBirth?: string };
+  patient?: {
+    firstName: string;
+    lastName: string;
+    email?: string;
+    phone?: string;
+    dateOfBirth?: string;
+  };
 }
 
 /** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
 export const SLOT_TAKEN = '23P01';
 
-export async function insertAppointment(q: Queryable, appointment: NewAppointment): Promise<number> {
+export async function insertAppointment(
+  q: Queryable,
+  appointment: NewAppointment,
+): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth)

@@ -13,7 +13,9 @@ export async function readAsset(q: Queryable, name: string): Promise<StoredAsset
     [name],
   );
   const row = rows[0];
-  return row && { contentType: row.content_type, bytes: toBuffer(row.bytes), updatedAt: row.updated_at };
+  return (
+    row && { contentType: row.content_type, bytes: toBuffer(row.bytes), updatedAt: row.updated_at }
+  );
 }
 
 export async function writeAsset(

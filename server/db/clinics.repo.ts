@@ -75,7 +75,11 @@ export async function listClinicContacts(q: Queryable): Promise<ClinicContact[]>
 }
 
 /** Devices of one clinic and modality (tests and, later, slot search). */
-export async function listDeviceIds(q: Queryable, clinicSlug: string, modalitySlug: string): Promise<number[]> {
+export async function listDeviceIds(
+  q: Queryable,
+  clinicSlug: string,
+  modalitySlug: string,
+): Promise<number[]> {
   const { rows } = await q.query<{ id: number }>(
     `SELECT d.id FROM devices d
      JOIN clinics c ON c.id = d.clinic_id JOIN modalities m ON m.id = d.modality_id

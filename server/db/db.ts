@@ -49,7 +49,9 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 
 /** Normalises bytea values (Buffer from pg, Uint8Array from PGlite) to a Buffer. */
 export function toBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The SQLSTATE of a database error, if it is one. */

@@ -15,11 +15,17 @@ interface Migration {
 }
 
 async function loadMigrations(): Promise<Migration[]> {
-  const names = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const names = (await readdir(MIGRATIONS_DIR))
+    .filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name))
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
-      return { version: name.replace(/\.sql$/, ''), sql, checksum: createHash('sha256').update(sql).digest('hex') };
+      return {
+        version: name.replace(/\.sql$/, ''),
+        sql,
+        checksum: createHash('sha256').update(sql).digest('hex'),
+      };
     }),
   );
 }
@@ -28,7 +34,10 @@ async function loadMigrations(): Promise<Migration[]> {
  * Applies the pending migrations of server/db/migrations in name order, in one
  * transaction under an advisory lock, so several processes may start at once.
  */
-export async function migrate(db: Db, log: (message: string) => void = () => undefined): Promise<MigrationResult> {
+export async function migrate(
+  db: Db,
+  log: (message: string) => void = () => undefined,
+): Promise<MigrationResult> {
   const migrations = await loadMigrations();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -45,7 +54,8 @@ export async function migrate(db: Db, log: (message: string) => void = () => und
     for (const migration of migrations) {
       const checksum = done.get(migration.version);
       if (checksum !== undefined) {
-        if (checksum !== migration.checksum) log(`migration ${migration.version} changed after it was applied`);
+        if (checksum !== migration.checksum)
+          log(`migration ${migration.version} changed after it was applied`);
         continue;
       }
       await tx.exec(migration.sql);

@@ -24,7 +24,10 @@ export interface PgliteDb extends Db {
  * Opens PGlite persisted in `dir` (created when missing), or in memory when
  * dir is undefined; loadDataDir starts from a dumped data directory instead of initdb.
  */
-export async function openPglite(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+export async function openPglite(
+  dir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDb> {
   if (dir) await mkdir(dir, { recursive: true });
   const pg = await PGlite.create(dir ?? 'memory://', {
     extensions: { btree_gist },
@@ -39,9 +42,6 @@ export async function openPglite(dir: string | undefined, options: { loadDataDir
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: () => pg.close(),
-    dumpDataDir: async () => {
-      const dump = await pg.dumpDataDir('gzip');
-      return dump;
-    },
+    dumpDataDir: () => pg.dumpDataDir('gzip'),
   };
 }

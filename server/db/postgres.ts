@@ -8,7 +8,9 @@ const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === PG_OID.int8) return (value: string) => Number(value);
     if (oid === PG_OID.date) return identity;
-    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+    return format === 'binary'
+      ? pg.types.getTypeParser(oid, 'binary')
+      : pg.types.getTypeParser(oid, 'text');
   },
 } as pg.CustomTypesConfig;
 

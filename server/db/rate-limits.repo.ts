@@ -6,7 +6,11 @@ export interface WindowHit {
   resetSeconds: number;
 }
 
-export async function hitWindow(q: Queryable, bucket: string, windowSeconds: number): Promise<WindowHit> {
+export async function hitWindow(
+  q: Queryable,
+  bucket: string,
+  windowSeconds: number,
+): Promise<WindowHit> {
   const { rows } = await q.query<{ hits: number; reset_seconds: number }>(
     `INSERT INTO rate_limits (bucket, window_start, hits)
      VALUES ($1, to_timestamp(floor(extract(epoch FROM now()) / $2::int) * $2::int), 1)

@@ -76,9 +76,19 @@ function email(slug: string): string {
   return `${slug}@harbour-imaging.example`;
 }
 
-const sydney = { state: 'NSW', country: 'AU', timeZone: 'Australia/Sydney', region: 'sydney' } as const;
+const sydney = {
+  state: 'NSW',
+  country: 'AU',
+  timeZone: 'Australia/Sydney',
+  region: 'sydney',
+} as const;
 const perth = { state: 'WA', country: 'AU', timeZone: 'Australia/Perth', region: 'perth' } as const;
-const auckland = { state: 'Auckland', country: 'NZ', timeZone: 'Pacific/Auckland', region: 'auckland' } as const;
+const auckland = {
+  state: 'Auckland',
+  country: 'NZ',
+  timeZone: 'Pacific/Auckland',
+  region: 'auckland',
+} as const;
 
 // prettier-ignore
 export const clinics: SeedClinic[] = [

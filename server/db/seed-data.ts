@@ -13,7 +13,8 @@ export const providerConfig: StoredPortalConfig = {
   app: {
     jsLocale: 'en-AU',
     metaTitle: 'Harbour Imaging | Book an X-ray, CT, MRI or ultrasound online',
-    metaDescription: 'Book medical imaging at Harbour Imaging clinics in Sydney, Perth and Auckland.',
+    metaDescription:
+      'Book medical imaging at Harbour Imaging clinics in Sydney, Perth and Auckland.',
     metaFbDescription: 'Book your scan online at a Harbour Imaging clinic near you.',
     metaKeywords: 'radiology, medical imaging, MRI, CT, X-ray, ultrasound, mammography, booking',
     searchEngineVerificationEnabled: false,
@@ -81,7 +82,9 @@ export const providerConfig: StoredPortalConfig = {
     contactNumberAuthEnabled: true,
   },
   bookingRequest: { bookingRequestsDownloadReferralEnabled: true },
-  bookingForm: { validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'] },
+  bookingForm: {
+    validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'],
+  },
 };
 
 export const termsHtml = `<h2>Terms of use</h2>
@@ -103,15 +106,18 @@ export const translations: Record<string, TranslationBundle> = {
     'radiology.welcome': 'Welcome to Harbour Imaging. Book your scan online in a few minutes.',
     'radiology.tagline': 'Radiologist-led imaging across Sydney, Perth and Auckland',
     'radiology.referral_hint': 'Have your referral from your GP or specialist ready.',
-    'message.access_read_only': 'Online booking is paused for maintenance. You can still view your appointments.',
+    'message.access_read_only':
+      'Online booking is paused for maintenance. You can still view your appointments.',
   },
   'en-NZ': {
-    'radiology.welcome': 'Kia ora, welcome to Harbour Imaging. Book your scan online in a few minutes.',
+    'radiology.welcome':
+      'Kia ora, welcome to Harbour Imaging. Book your scan online in a few minutes.',
     'radiology.tagline': 'Radiologist-led imaging in Auckland, Sydney and Perth',
     'radiology.referral_hint': 'Have the referral from your GP or specialist ready.',
   },
   'en-CA': {
-    'radiology.welcome': 'Welcome to Harbour Imaging. Book your imaging appointment online in a few minutes.',
+    'radiology.welcome':
+      'Welcome to Harbour Imaging. Book your imaging appointment online in a few minutes.',
     'radiology.referral_hint': 'Have the requisition from your physician ready.',
   },
   en: {
@@ -119,9 +125,9 @@ export const translations: Record<string, TranslationBundle> = {
     'radiology.tagline': 'Radiologist-led medical imaging',
   },
   mk: {
-    'radiology.welcome': 'Добредојдовте во Harbour Imaging. Закажете го вашиот преглед онлајн за неколку минути.',
+    'radiology.welcome':
+      'Добредојдовте во Harbour Imaging. Закажете го вашиот преглед онлајн за неколку минути.',
     'radiology.tagline': 'Медицинско снимање предводено од радиолози',
     'radiology.referral_hint': 'Подгответе го упатот од вашиот лекар.',
   },
 };
-

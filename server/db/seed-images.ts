@@ -82,10 +82,26 @@ export function seedAssets(name: string): SeedAsset[] {
   const svg = 'image/svg+xml';
   return [
     { name: 'header', contentType: svg, bytes: banner(1200, 160, name, 'Book your scan online') },
-    { name: 'header_tablet', contentType: svg, bytes: banner(800, 140, name, 'Book your scan online') },
-    { name: 'confirmation_header', contentType: svg, bytes: banner(1200, 160, name, 'Your booking') },
-    { name: 'check_in_header', contentType: svg, bytes: banner(1200, 160, name, 'Digital check-in') },
-    { name: 'image_viewer_banner', contentType: svg, bytes: banner(1200, 120, name, 'Image viewer for referrers') },
+    {
+      name: 'header_tablet',
+      contentType: svg,
+      bytes: banner(800, 140, name, 'Book your scan online'),
+    },
+    {
+      name: 'confirmation_header',
+      contentType: svg,
+      bytes: banner(1200, 160, name, 'Your booking'),
+    },
+    {
+      name: 'check_in_header',
+      contentType: svg,
+      bytes: banner(1200, 160, name, 'Digital check-in'),
+    },
+    {
+      name: 'image_viewer_banner',
+      contentType: svg,
+      bytes: banner(1200, 120, name, 'Image viewer for referrers'),
+    },
     { name: 'favicon', contentType: svg, bytes: favicon() },
     { name: 'patient_portal_background', contentType: 'image/png', bytes: gradientPng(96, 64) },
   ];

@@ -1,4 +1,10 @@
-import { insertBodyPart, insertExam, insertModality, insertRegion, linkExamsToClinicsByDevices } from './catalogue.repo.js';
+import {
+  insertBodyPart,
+  insertExam,
+  insertModality,
+  insertRegion,
+  linkExamsToClinicsByDevices,
+} from './catalogue.repo.js';
 import { insertClinic, insertDevice, insertOpeningHours } from './clinics.repo.js';
 import { MIGRATION_LOCK_KEY, type Db, type Queryable } from './db.js';
 import { writeAsset } from './assets.repo.js';
@@ -23,9 +29,11 @@ function assertTimeZone(zone: string): void {
 }
 
 async function seedProvider(tx: Queryable): Promise<void> {
-  for (const [section, value] of Object.entries(providerConfig)) await writeSetting(tx, section, value);
+  for (const [section, value] of Object.entries(providerConfig))
+    await writeSetting(tx, section, value);
   await writeSetting(tx, TERMS_SECTION, { html: termsHtml });
-  for (const [locale, bundle] of Object.entries(translations)) await writeBundle(tx, locale, bundle);
+  for (const [locale, bundle] of Object.entries(translations))
+    await writeBundle(tx, locale, bundle);
   for (const asset of seedAssets(providerConfig.radiology.name)) await writeAsset(tx, asset);
 }
 
@@ -33,7 +41,8 @@ async function seedCatalogue(tx: Queryable): Promise<void> {
   const regionIds = new Map<string, number>();
   for (const region of regions) regionIds.set(region.slug, await insertRegion(tx, region));
   const modalityIds = new Map<string, number>();
-  for (const modality of modalities) modalityIds.set(modality.slug, await insertModality(tx, modality));
+  for (const modality of modalities)
+    modalityIds.set(modality.slug, await insertModality(tx, modality));
   const bodyPartIds = new Map<string, number>();
   for (const part of bodyParts) bodyPartIds.set(part.slug, await insertBodyPart(tx, part));
 
@@ -56,7 +65,10 @@ async function seedCatalogue(tx: Queryable): Promise<void> {
   for (const clinic of clinics) {
     assertTimeZone(clinic.timeZone);
     const { devices, hours, region, ...fields } = clinic;
-    const clinicId = await insertClinic(tx, { ...fields, regionId: lookup(regionIds, region, 'region') });
+    const clinicId = await insertClinic(tx, {
+      ...fields,
+      regionId: lookup(regionIds, region, 'region'),
+    });
     for (const [modality, count] of Object.entries(devices)) {
       const modalityId = lookup(modalityIds, modality, 'modality');
       const label = modalities.find((m) => m.slug === modality)?.name ?? modality;

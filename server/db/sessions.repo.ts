@@ -13,12 +13,24 @@ export interface StoredSession {
 
 export async function insertSession(
   q: Queryable,
-  session: { tokenHash: string; kind: SessionKind; user: User | null; roleTranslations: string | null; ttlSeconds: number },
+  session: {
+    tokenHash: string;
+    kind: SessionKind;
+    user: User | null;
+    roleTranslations: string | null;
+    ttlSeconds: number;
+  },
 ): Promise<void> {
   await q.query(
     `INSERT INTO sessions (token_hash, kind, user_json, role_translations, expires_at)
      VALUES ($1, $2, $3::jsonb, $4, now() + make_interval(secs => $5::int))`,
-    [session.tokenHash, session.kind, JSON.stringify(session.user), session.roleTranslations, session.ttlSeconds],
+    [
+      session.tokenHash,
+      session.kind,
+      JSON.stringify(session.user),
+      session.roleTranslations,
+      session.ttlSeconds,
+    ],
   );
 }
 
@@ -41,7 +53,12 @@ export async function touchSession(
   );
   const row = rows[0];
   return (
-    row && { kind: row.kind, user: row.user_json, roleTranslations: row.role_translations, expiresAt: row.expires_at }
+    row && {
+      kind: row.kind,
+      user: row.user_json,
+      roleTranslations: row.role_translations,
+      expiresAt: row.expires_at,
+    }
   );
 }
 

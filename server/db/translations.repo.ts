@@ -17,7 +17,11 @@ export async function listLocales(q: Queryable): Promise<string[]> {
   return rows.map((row) => row.locale);
 }
 
-export async function writeBundle(q: Queryable, locale: string, bundle: TranslationBundle): Promise<void> {
+export async function writeBundle(
+  q: Queryable,
+  locale: string,
+  bundle: TranslationBundle,
+): Promise<void> {
   for (const [key, value] of Object.entries(bundle)) {
     await q.query(
       `INSERT INTO translations (locale, key, value) VALUES ($1, $2, $3)

@@ -40,7 +40,10 @@ const SQL_STATES: Record<string, { status: number; key: string }> = {
 export function errorBody(statusCode: number, message?: string): ApiErrorBody {
   return {
     statusCode,
-    message: message ?? KEYS[statusCode] ?? (statusCode >= 500 ? 'message.server_error' : 'message.bad_request'),
+    message:
+      message ??
+      KEYS[statusCode] ??
+      (statusCode >= 500 ? 'message.server_error' : 'message.bad_request'),
     error: STATUS_CODES[statusCode] ?? 'Error',
   };
 }
@@ -59,7 +62,8 @@ function classify(error: FastifyError | ApiError | Error): ApiErrorBody {
 function send(request: FastifyRequest, reply: FastifyReply, error: Error): void {
   const body = classify(error);
   if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ code: (error as FastifyError).code, detail: error.message }, body.message);
+  else
+    request.log.info({ code: (error as FastifyError).code, detail: error.message }, body.message);
   if (body.statusCode === 405 || body.statusCode === 406) reply.removeHeader('allow');
   void reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -77,7 +81,14 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => send(request, reply, error));
 }
 
-/** Options for Fastify's constructor: errors raised before routing (bad URL encoding and the like). */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  send(request, reply, error);
+/**
+ * For Fastify's constructor option frameworkErrors: errors raised before
+ * routing (bad URL encoding and the like), which skip the onSend hooks, so
+ * the security headers are written here.
+ */
+export function createFrameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.headers(headers);
+    send(request, reply, error);
+  };
 }

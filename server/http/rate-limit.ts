@@ -22,7 +22,11 @@ export function routeGroup(url: string): string | undefined {
  * Fixed-window rate limit on /api/*, counted in the database so every API
  * process shares the same counters. Answers 429 message.too_many_requests.
  */
-export function installRateLimit(app: FastifyInstance, db: Queryable, options: RateLimitOptions): void {
+export function installRateLimit(
+  app: FastifyInstance,
+  db: Queryable,
+  options: RateLimitOptions,
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const group = routeGroup(request.url);
     if (!group) return;

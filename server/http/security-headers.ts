@@ -15,15 +15,24 @@ export function contentSecurityPolicy(frameAncestors: string[]): string {
   ].join('; ');
 }
 
+/** The headers every answer carries. */
+export function securityHeaders(frameAncestors: string[]): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'geolocation=(self)',
+  };
+}
+
 /** Writes the security headers on every answer, including errors, 404s and static files. */
 export function installSecurityHeaders(app: FastifyInstance, frameAncestors: string[]): void {
-  const csp = contentSecurityPolicy(frameAncestors);
+  const headers = Object.entries(securityHeaders(frameAncestors));
   app.addHook('onSend', async (_request, reply, payload) => {
-    // A route may send a stricter policy (images do); never a looser one than this default.
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', 'geolocation=(self)');
+    for (const [name, value] of headers) {
+      // A route may send a stricter policy (images do); the others are fixed.
+      if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
+    }
     return payload;
   });
 }

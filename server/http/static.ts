@@ -38,7 +38,9 @@ export async function installStaticAndFallback(
   const indexPath = join(root, options.spaIndex);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasDist && wantsHtml(request) && existsSync(indexPath)) {
-      return reply.header('cache-control', 'no-cache').sendFile(options.spaIndex, root);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(options.spaIndex, root, { cacheControl: false });
     }
     return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404));
   });

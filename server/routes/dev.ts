@@ -26,8 +26,14 @@ export function devRoutes(app: FastifyInstance, { sessions }: RouteDeps): void {
         organization: null,
         currentDoctor: { firstName: 'Anna', lastName: 'Nguyen' },
       };
-      const token = await sessions.create({ kind: 'staff', user, roleTranslations: DEV_ROLE_TRANSLATIONS });
-      void reply.setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS).header('cache-control', 'no-store');
+      const token = await sessions.create({
+        kind: 'staff',
+        user,
+        roleTranslations: DEV_ROLE_TRANSLATIONS,
+      });
+      void reply
+        .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
+        .header('cache-control', 'no-store');
       return { authenticated: true, user, roleTranslations: DEV_ROLE_TRANSLATIONS };
     },
   );

@@ -1,11 +1,17 @@
 import type { PortalConfig } from '../../src/api/contract.js';
 import type { Queryable } from '../db/db.js';
-import { readSetting, readSettings, TERMS_SECTION, type StoredPortalConfig } from '../db/settings.repo.js';
+import {
+  readSetting,
+  readSettings,
+  TERMS_SECTION,
+  type StoredPortalConfig,
+} from '../db/settings.repo.js';
 import type { ServerConfig } from '../config.js';
 import { configDefaults } from './config-defaults.js';
 
 function sameKind(value: unknown, fallback: unknown): boolean {
-  if (Array.isArray(fallback)) return Array.isArray(value) && value.every((item) => typeof item === 'string');
+  if (Array.isArray(fallback))
+    return Array.isArray(value) && value.every((item) => typeof item === 'string');
   return typeof value === typeof fallback && value !== null;
 }
 
@@ -26,7 +32,10 @@ export interface PortalConfigService {
 }
 
 /** Provider settings from the database, completed with defaults and the deployment's runtime facts. */
-export function createPortalConfigService(db: Queryable, runtime: ServerConfig['runtime']): PortalConfigService {
+export function createPortalConfigService(
+  db: Queryable,
+  runtime: ServerConfig['runtime'],
+): PortalConfigService {
   return {
     async portalConfig() {
       const stored = await readSettings(db);

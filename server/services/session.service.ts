@@ -20,7 +20,11 @@ export const SESSION_COOKIE_OPTIONS = {
   partitioned: true,
 } as const;
 
-export const ANONYMOUS: AuthenticationStatus = { authenticated: false, user: null, roleTranslations: null };
+export const ANONYMOUS: AuthenticationStatus = {
+  authenticated: false,
+  user: null,
+  roleTranslations: null,
+};
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -33,7 +37,11 @@ function isWellFormed(token: string | undefined): token is string {
 
 export interface SessionService {
   /** Creates a session and returns the cookie token. */
-  create(input: { kind: SessionKind; user: User | null; roleTranslations: string | null }): Promise<string>;
+  create(input: {
+    kind: SessionKind;
+    user: User | null;
+    roleTranslations: string | null;
+  }): Promise<string>;
   status(token: string | undefined): Promise<AuthenticationStatus>;
   destroy(token: string | undefined): Promise<void>;
 }
@@ -50,7 +58,11 @@ export function createSessionService(db: Queryable, ttlSeconds: number): Session
       if (!isWellFormed(token)) return ANONYMOUS;
       const session = await touchSession(db, hashToken(token), ttlSeconds);
       if (!session) return ANONYMOUS;
-      return { authenticated: true, user: session.user, roleTranslations: session.roleTranslations };
+      return {
+        authenticated: true,
+        user: session.user,
+        roleTranslations: session.roleTranslations,
+      };
     },
     async destroy(token) {
       if (isWellFormed(token)) await deleteSession(db, hashToken(token));

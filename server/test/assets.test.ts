@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 async function bundle(lang?: string) {
-  const url = lang === undefined ? '/api/assets/translations' : `/api/assets/translations?lang=${lang}`;
+  const url =
+    lang === undefined ? '/api/assets/translations' : `/api/assets/translations?lang=${lang}`;
   return app.inject({ method: 'GET', url });
 }
 
@@ -33,8 +34,12 @@ describe('GET /api/assets/translations', () => {
       expect(typeof body['radiology.welcome']).toBe('string');
       for (const value of Object.values(body)) expect(typeof value).toBe('string');
     }
-    expect((await bundle('mk')).json<Record<string, string>>()['radiology.welcome']).toMatch(/Добредојдовте/);
-    expect((await bundle('en-NZ')).json<Record<string, string>>()['radiology.welcome']).toMatch(/Kia ora/);
+    expect((await bundle('mk')).json<Record<string, string>>()['radiology.welcome']).toMatch(
+      /Добредојдовте/,
+    );
+    expect((await bundle('en-NZ')).json<Record<string, string>>()['radiology.welcome']).toMatch(
+      /Kia ora/,
+    );
   });
 
   it('R-8-36 answers the en-AU bundle for an unsupported or missing locale', async () => {
@@ -55,7 +60,11 @@ describe('GET /api/assets/translations', () => {
   it('answers 400 message.bad_request for a malformed locale, never 500', async () => {
     const res = await bundle(encodeURIComponent('<script>'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: 'message.bad_request', error: 'Bad Request' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'message.bad_request',
+      error: 'Bad Request',
+    });
   });
 });
 
@@ -69,7 +78,9 @@ describe('GET /api/assets/application/:name', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
       if (res.headers['content-type'] === 'image/png') {
-        expect(res.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+        expect(res.rawPayload.subarray(0, 8)).toEqual(
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        );
       } else {
         expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
         expect(res.body).not.toMatch(/<script/i);
@@ -82,7 +93,10 @@ describe('GET /api/assets/application/:name', () => {
     expect(header.body).toContain('Harbour Imaging');
     const favicon = await app.inject({ method: 'GET', url: '/api/assets/application/favicon' });
     expect(favicon.headers['content-type']).toBe('image/svg+xml');
-    const background = await app.inject({ method: 'GET', url: '/api/assets/application/patient_portal_background' });
+    const background = await app.inject({
+      method: 'GET',
+      url: '/api/assets/application/patient_portal_background',
+    });
     expect(background.headers['content-type']).toBe('image/png');
   });
 
@@ -95,7 +109,11 @@ describe('GET /api/assets/application/:name', () => {
     for (const name of ['logo', 'HEADER', '..%2Fpackage.json']) {
       const res = await app.inject({ method: 'GET', url: `/api/assets/application/${name}` });
       expect(res.statusCode, name).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, message: 'message.not_found', error: 'Not Found' });
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        message: 'message.not_found',
+        error: 'Not Found',
+      });
     }
   });
 });

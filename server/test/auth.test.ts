@@ -73,7 +73,11 @@ describe('GET /api/authenticated', () => {
 
 describe('session cookie', () => {
   it('is HttpOnly, Secure, SameSite=None, Partitioned, path / and holds 32 random bytes', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/dev/login', payload: { username: 'sam' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dev/login',
+      payload: { username: 'sam' },
+    });
     const cookie = setCookie(res.headers, 'imaging_session') ?? '';
     expect(cookie).toMatch(/^imaging_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Path=/');
@@ -94,7 +98,11 @@ describe('session cookie', () => {
 describe('POST /api/logout', () => {
   it('R-7-calls-28 ends the session (204) and clears the cookie', async () => {
     const token = await login();
-    const res = await app.inject({ method: 'POST', url: '/api/logout', cookies: { imaging_session: token } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { imaging_session: token },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const cleared = setCookie(res.headers, 'imaging_session') ?? '';
@@ -111,7 +119,13 @@ describe('POST /api/logout', () => {
 
 describe('POST /api/dev/login', () => {
   it('rejects a missing or invalid username with 400 message.bad_request', async () => {
-    for (const payload of [{}, { username: '' }, { username: 'a b' }, { username: { name: 'x' } }, { username: 'x'.repeat(101) }]) {
+    for (const payload of [
+      {},
+      { username: '' },
+      { username: 'a b' },
+      { username: { name: 'x' } },
+      { username: 'x'.repeat(101) },
+    ]) {
       const res = await app.inject({ method: 'POST', url: '/api/dev/login', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ statusCode: 400, message: 'message.bad_request' });
@@ -121,7 +135,11 @@ describe('POST /api/dev/login', () => {
   it('does not exist unless devLogin is configured', async () => {
     const prod = await testApp(db, { devLogin: false });
     try {
-      const res = await prod.inject({ method: 'POST', url: '/api/dev/login', payload: { username: 'x' } });
+      const res = await prod.inject({
+        method: 'POST',
+        url: '/api/dev/login',
+        payload: { username: 'x' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ message: 'message.not_found' });
     } finally {

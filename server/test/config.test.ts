@@ -32,7 +32,15 @@ describe('GET /api/config/portal', () => {
     expect(res.statusCode).toBe(200);
     const config = res.json<PortalConfig>();
     expect(Object.keys(config).sort()).toEqual(
-      ['app', 'application', 'bodyFigure', 'bookingForm', 'bookingRequest', 'integration', 'radiology'].sort(),
+      [
+        'app',
+        'application',
+        'bodyFigure',
+        'bookingForm',
+        'bookingRequest',
+        'integration',
+        'radiology',
+      ].sort(),
     );
     expect(config.radiology.name).toBe('Harbour Imaging');
     expect(config.radiology.longName).toBe('Harbour Imaging Group Pty Ltd');
@@ -51,14 +59,18 @@ describe('GET /api/config/portal', () => {
   });
 
   it('R-9-05 R-9-02 R-9-03 carries the resend delay, kiosk idle time and keep-alive defaults', async () => {
-    const config = (await app.inject({ method: 'GET', url: '/api/config/portal' })).json<PortalConfig>();
+    const config = (
+      await app.inject({ method: 'GET', url: '/api/config/portal' })
+    ).json<PortalConfig>();
     expect(config.application.otpResendSeconds).toBe(5);
     expect(config.app.kioskNoActivitySeconds).toBe(120);
     expect(config.app.keepAliveSeconds).toBe(600);
   });
 
   it('R-2.3-23 R-2.3-37 reports the deployment version, hash and environment profiles', async () => {
-    const config = (await app.inject({ method: 'GET', url: '/api/config/portal' })).json<PortalConfig>();
+    const config = (
+      await app.inject({ method: 'GET', url: '/api/config/portal' })
+    ).json<PortalConfig>();
     expect(config.app.version).toBe('0.1.0-test');
     expect(config.app.versionHash).toBe('abc1234');
     expect(config.app.environmentProfiles).toEqual(['dev']);
@@ -77,7 +89,20 @@ describe('GET /api/config/contact', () => {
     expect(zones).toContain('Pacific/Auckland');
     for (const clinic of clinics) {
       expect(Object.keys(clinic).sort()).toEqual(
-        ['address', 'email', 'id', 'latitude', 'longitude', 'name', 'phone', 'postalCode', 'slug', 'state', 'suburb', 'timeZone'].sort(),
+        [
+          'address',
+          'email',
+          'id',
+          'latitude',
+          'longitude',
+          'name',
+          'phone',
+          'postalCode',
+          'slug',
+          'state',
+          'suburb',
+          'timeZone',
+        ].sort(),
       );
       expect(typeof clinic.latitude).toBe('number');
       expect(clinic.latitude).toBeLessThan(0); // southern hemisphere
@@ -100,7 +125,10 @@ describe('GET /api/openapi.json', () => {
   it('R-7-calls-01 documents every /api path with its schemas', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);
     for (const path of [

@@ -23,7 +23,14 @@ afterAll(async () => {
 const at = (time: string) => new Date(`2030-03-04T${time}:00+11:00`);
 let keys = 0;
 const book = (deviceId: number, start: string, end: string, status?: 'CANCELED' | 'PENDING') =>
-  insertAppointment(db, { bookingKey: `T${++keys}`, deviceId, examId: null, start: at(start), end: at(end), status });
+  insertAppointment(db, {
+    bookingKey: `T${++keys}`,
+    deviceId,
+    examId: null,
+    start: at(start),
+    end: at(end),
+    status,
+  });
 
 async function rejection(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -82,9 +89,21 @@ describe('migrations and seed', () => {
     const one = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0]?.n ?? 0;
     expect(await one('SELECT count(DISTINCT modality_id) AS n FROM devices')).toBe(6);
     expect(await one('SELECT count(*) AS n FROM exams')).toBeGreaterThanOrEqual(25);
-    expect(await one('SELECT count(*) AS n FROM exams WHERE NOT bookable_online')).toBeGreaterThanOrEqual(3);
-    expect(await one('SELECT count(*) AS n FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM opening_hours h WHERE h.clinic_id = c.id)')).toBe(0);
-    expect(await one('SELECT count(*) AS n FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM clinic_exams e WHERE e.clinic_id = c.id)')).toBe(0);
-    expect(await one("SELECT count(*) AS n FROM regions WHERE slug IN ('sydney', 'perth', 'auckland')")).toBe(3);
+    expect(
+      await one('SELECT count(*) AS n FROM exams WHERE NOT bookable_online'),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await one(
+        'SELECT count(*) AS n FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM opening_hours h WHERE h.clinic_id = c.id)',
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        'SELECT count(*) AS n FROM clinics c WHERE NOT EXISTS (SELECT 1 FROM clinic_exams e WHERE e.clinic_id = c.id)',
+      ),
+    ).toBe(0);
+    expect(
+      await one("SELECT count(*) AS n FROM regions WHERE slug IN ('sydney', 'perth', 'auckland')"),
+    ).toBe(3);
   });
 });

@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { defaultServerConfig, type ServerConfig } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
+import { openPglite } from '../db/pglite.js';
 import { seed } from '../db/seed.js';
 
 /** Generous: the first PGlite start takes several seconds. */
@@ -29,6 +34,51 @@ async function prepareSchema(url: string, schema: string): Promise<void> {
   }
 }
 
+const DB_DIR = new URL('../db/', import.meta.url);
+
+/** Changes whenever a migration, the seed or PGlite changes. */
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  const pglitePackage = new URL(
+    '../../node_modules/@electric-sql/pglite/package.json',
+    import.meta.url,
+  );
+  hash.update(await readFile(pglitePackage).catch(() => 'unknown pglite'));
+  for (const dir of [DB_DIR, new URL('migrations/', DB_DIR)]) {
+    for (const name of (await readdir(dir)).filter((n) => /\.(ts|sql)$/.test(n)).sort()) {
+      hash.update(name).update(await readFile(new URL(name, dir)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * PGlite in memory, started from a migrated and seeded data directory that is
+ * dumped once and cached in the temp directory: loading it takes about a
+ * second, a fresh initdb several. Without the cache, builds and caches it.
+ */
+async function openPgliteFromTemplate(): Promise<Db> {
+  const file = join(tmpdir(), `imaging-portal-pglite-${await templateKey()}.tar.gz`);
+  const cached = await readFile(file).catch(() => undefined);
+  if (cached) return openPglite(undefined, { loadDataDir: new Blob([cached]) });
+  const db = await openPglite(undefined);
+  await migrate(db);
+  await seed(db);
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
+  await rename(partial, file);
+  // Drop templates of earlier schema or seed versions.
+  for (const name of await readdir(tmpdir())) {
+    if (
+      /^imaging-portal-pglite-[0-9a-f]{16}\.tar\.gz$/.test(name) &&
+      join(tmpdir(), name) !== file
+    ) {
+      await rm(join(tmpdir(), name), { force: true });
+    }
+  }
+  return db;
+}
+
 /**
  * One database per test file: PGlite in memory, or, when DATABASE_URL is set,
  * a freshly dropped and recreated PostgreSQL schema named after the file.
@@ -41,7 +91,7 @@ export async function openTestDb(name: string): Promise<Db> {
     await prepareSchema(DATABASE_URL, schema);
     db = await openDb({ databaseUrl: DATABASE_URL, searchPath: `${schema},public` });
   } else {
-    db = await openDb({ pgliteDir: undefined });
+    db = await openPgliteFromTemplate();
   }
   await migrate(db);
   await seed(db);

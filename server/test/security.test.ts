@@ -5,14 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
+import type { ServerConfig } from '../config.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
+const frameAncestors = ['https://clinic.example.org', 'https://*.partner.example'];
+const appWith = (overrides: Partial<ServerConfig>) => testApp(db, { frameAncestors, ...overrides });
 
 beforeAll(async () => {
   db = await openTestDb('security');
-  app = await testApp(db, { frameAncestors: ['https://clinic.example.org', 'https://*.partner.example'] });
+  app = await appWith({});
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -27,7 +30,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
   expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("connect-src 'self'");
-  expect(csp).toContain("frame-ancestors 'self' https://clinic.example.org https://*.partner.example");
+  expect(csp).toContain(
+    "frame-ancestors 'self' https://clinic.example.org https://*.partner.example",
+  );
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy']).toBe('geolocation=(self)');
@@ -49,10 +54,18 @@ describe('security headers', () => {
 });
 
 describe('error answers', () => {
-  const body = (statusCode: number, message: string, error: string) => ({ statusCode, message, error });
+  const body = (statusCode: number, message: string, error: string) => ({
+    statusCode,
+    message,
+    error,
+  });
 
   it('R-6-06 unknown /api paths answer 404 JSON message.not_found', async () => {
-    for (const url of ['/api/nothing', '/api/secured/appointments/1/attachments/response', '/api']) {
+    for (const url of [
+      '/api/nothing',
+      '/api/secured/appointments/1/attachments/response',
+      '/api',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -85,7 +98,9 @@ describe('error answers', () => {
       payload: 'x',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual(body(415, 'message.unsupported_media_type', 'Unsupported Media Type'));
+    expect(res.json()).toEqual(
+      body(415, 'message.unsupported_media_type', 'Unsupported Media Type'),
+    );
   });
 
   it('a body over the limit answers 413 message.payload_too_large', async () => {
@@ -105,8 +120,32 @@ describe('error answers', () => {
     expectSecurityHeaders(res.headers);
   });
 
+  it('an unexpected fault answers 500 message.server_error without details', async () => {
+    const failing: Db = {
+      ...db,
+      query: (sql, params) =>
+        sql.includes('provider_settings')
+          ? Promise.reject(new Error('disk on fire'))
+          : db.query(sql, params),
+    };
+    const broken = await testApp(failing, { frameAncestors });
+    try {
+      const res = await broken.inject({ method: 'GET', url: '/api/config/portal' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual(body(500, 'message.server_error', 'Internal Server Error'));
+      expect(res.body).not.toContain('disk on fire');
+      expectSecurityHeaders(res.headers);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('non-API paths without a built front end answer 404 JSON', async () => {
-    const res = await app.inject({ method: 'GET', url: '/booking', headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/booking',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: 'message.not_found' });
   });
@@ -114,7 +153,7 @@ describe('error answers', () => {
 
 describe('rate limit', () => {
   it('answers 429 message.too_many_requests past the limit, per client and route group', async () => {
-    const limited = await testApp(db, { rateLimit: { max: 3, windowSeconds: 60 } });
+    const limited = await appWith({ rateLimit: { max: 3, windowSeconds: 60 } });
     try {
       const get = (url: string, remoteAddress = '203.0.113.7') =>
         limited.inject({ method: 'GET', url, remoteAddress });
@@ -139,13 +178,19 @@ describe('rate limit', () => {
   });
 
   it('keeps its counters in the database, shared by every app on it', async () => {
-    const first = await testApp(db, { rateLimit: { max: 2, windowSeconds: 60 } });
-    const second = await testApp(db, { rateLimit: { max: 2, windowSeconds: 60 } });
+    const first = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
+    const second = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
     try {
       const remoteAddress = '198.51.100.20';
-      expect((await first.inject({ url: '/api/assets/translations', remoteAddress })).statusCode).toBe(200);
-      expect((await second.inject({ url: '/api/assets/translations', remoteAddress })).statusCode).toBe(200);
-      expect((await first.inject({ url: '/api/assets/translations', remoteAddress })).statusCode).toBe(429);
+      expect(
+        (await first.inject({ url: '/api/assets/translations', remoteAddress })).statusCode,
+      ).toBe(200);
+      expect(
+        (await second.inject({ url: '/api/assets/translations', remoteAddress })).statusCode,
+      ).toBe(200);
+      expect(
+        (await first.inject({ url: '/api/assets/translations', remoteAddress })).statusCode,
+      ).toBe(429);
       const { rows } = await db.query<{ hits: number }>(
         'SELECT hits FROM rate_limits WHERE bucket = $1',
         [`${remoteAddress}|assets`],
@@ -164,21 +209,34 @@ describe('static front end', () => {
     await mkdir(join(dist, 'demo/portal'), { recursive: true });
     await writeFile(join(dist, 'demo/portal/index.html'), '<!doctype html><title>Portal</title>');
     await writeFile(join(dist, 'app.js'), 'export {};');
-    const site = await testApp(db, { distDir: dist });
+    const site = await appWith({ distDir: dist });
     try {
       const js = await site.inject({ method: 'GET', url: '/app.js' });
       expect(js.statusCode).toBe(200);
       expect(js.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
       expectSecurityHeaders(js.headers);
       for (const url of ['/', '/appointments/ABC123', '/kiosk?kioskMode=true']) {
-        const page = await site.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+        const page = await site.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html,*/*' },
+        });
         expect(page.statusCode, url).toBe(200);
         expect(page.body).toContain('<title>Portal</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
         expectSecurityHeaders(page.headers);
       }
-      const missingAsset = await site.inject({ method: 'GET', url: '/missing.js', headers: { accept: '*/*' } });
+      const missingAsset = await site.inject({
+        method: 'GET',
+        url: '/missing.js',
+        headers: { accept: '*/*' },
+      });
       expect(missingAsset.statusCode).toBe(404);
-      const api = await site.inject({ method: 'GET', url: '/api/missing', headers: { accept: 'text/html' } });
+      const api = await site.inject({
+        method: 'GET',
+        url: '/api/missing',
+        headers: { accept: 'text/html' },
+      });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ message: 'message.not_found' });
     } finally {

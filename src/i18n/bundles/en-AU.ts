@@ -56,6 +56,8 @@ export const enAU = {
   'page.not_found_title': 'Page not found',
   'page.not_found_body': 'The page you are looking for does not exist or has moved.',
   'page.loading_terms': 'Loading the terms and conditions…',
+  'page.unavailable': 'This part of the portal is not available yet.',
+  'page.go_home': 'Go to the home page',
   'frame.environment': 'Environment: {{profiles}}',
   'frame.skip_to_content': 'Skip to main content',
   'action.cancel': 'Cancel',

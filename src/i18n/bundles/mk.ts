@@ -55,6 +55,8 @@ export const mk: Partial<Record<MessageKey, string>> = {
   'page.not_found_title': 'Страницата не е пронајдена',
   'page.not_found_body': 'Страницата што ја барате не постои или е преместена.',
   'page.loading_terms': 'Се вчитуваат условите…',
+  'page.unavailable': 'Овој дел од порталот сè уште не е достапен.',
+  'page.go_home': 'Оди на почетната страница',
   'frame.environment': 'Околина: {{profiles}}',
   'frame.skip_to_content': 'Премини на главната содржина',
   'action.cancel': 'Откажи',

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  calendarFileUrl,
+  createAppointment,
+  createBookingKey,
+  createBookingRequest,
+  findNextAvailable,
+  getBodyParts,
+  getClinicAppointments,
+  getClinics,
+  getExams,
+  getModalities,
+  getPostalCodeLocation,
+  getRegions,
+} from './booking';
+import type { CreateAppointmentRequest } from './booking.contract';
+import { setApiBase } from './client';
+import { createFakeFetch, errorResponse, jsonResponse, type FakeFetch } from './testing';
+
+let fetch: FakeFetch;
+let answer: (url: string) => Response;
+
+beforeEach(() => {
+  answer = () => jsonResponse({ bookingKey: 'k1' });
+  fetch = createFakeFetch((request) => answer(request.url));
+  vi.stubGlobal('fetch', fetch);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setApiBase('');
+});
+
+const body = (index = 0) => JSON.parse(String(fetch.calls[index]?.init.body)) as unknown;
+
+describe('booking calls (spec 7, booking.contract.ts)', () => {
+  it('R-7-calls-37: modalities, body parts and regions are plain GETs', async () => {
+    await getModalities();
+    await getBodyParts();
+    await getRegions();
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/booking/modalities',
+      'GET /api/booking/body_parts',
+      'GET /api/booking/regions',
+    ]);
+  });
+
+  it('R-7-calls-33: exams leave empty filters out of the query', async () => {
+    await getExams();
+    await getExams({ modalityId: 2, bodyPart: 'knee' });
+    expect(fetch.calls[0]?.url).toBe('/api/booking/exams');
+    expect(fetch.calls[1]?.url).toBe('/api/booking/exams?modalityId=2&bodyPart=knee');
+  });
+
+  it('R-7-calls-32: clinics by exam and location', async () => {
+    await getClinics({ examSlug: 'mri-knee', latitude: -33.8, longitude: 151.2, regionSlug: null });
+    expect(fetch.calls[0]?.url).toBe(
+      '/api/booking/clinics?examSlug=mri-knee&latitude=-33.8&longitude=151.2',
+    );
+  });
+
+  it('R-7-calls-37: postal code location encodes the code', async () => {
+    await getPostalCodeLocation('2000');
+    expect(fetch.calls[0]?.url).toBe('/api/booking/postal_code_location?code=2000');
+  });
+
+  it('R-7-calls-33: clinic appointments are a POST of the spec 3 request, passing the signal on', async () => {
+    const controller = new AbortController();
+    const request = { clinicIds: [1], examSlug: 'ct-chest', start: '2026-11-23', end: '2026-11-29' };
+    await getClinicAppointments(request, { signal: controller.signal });
+    expect(fetch.calls[0]).toMatchObject({ url: '/api/booking/clinic_appointments', method: 'POST' });
+    expect(body()).toEqual(request);
+    expect(fetch.calls[0]?.init.signal).toBe(controller.signal);
+  });
+
+  it('R-7-calls-33: find next available joins the clinic ids and maps 404 to null', async () => {
+    answer = () => errorResponse(404, 'message.not_found');
+    await expect(
+      findNextAvailable({ examSlug: 'ct-chest', clinicIds: [1, 2], from: '2026-11-23' }),
+    ).resolves.toBeNull();
+    expect(fetch.calls[0]?.url).toBe(
+      '/api/booking/find_next_available?examSlug=ct-chest&clinicIds=1%2C2&from=2026-11-23',
+    );
+  });
+
+  it('R-7-calls-34: a new booking key is a POST that returns the key', async () => {
+    await expect(createBookingKey()).resolves.toBe('k1');
+    expect(fetch.calls[0]).toMatchObject({ url: '/api/booking/booking_key', method: 'POST' });
+  });
+
+  it('R-7-calls-32, R-7-calls-36: appointments and booking requests are POSTed', async () => {
+    const request = { bookingKey: 'k1', examSlug: 'x' } as CreateAppointmentRequest;
+    await createAppointment(request);
+    await createBookingRequest({ bookingKey: 'k1', examSlugs: ['x'], clinicId: null } as never);
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/booking/appointments',
+      'POST /api/booking/booking_requests',
+    ]);
+    expect(body(0)).toEqual(request);
+  });
+
+  it('the calendar file link follows the API base', () => {
+    setApiBase('https://api.example.org/');
+    expect(calendarFileUrl('AB/12')).toBe(
+      'https://api.example.org/api/booking/appointments/AB%2F12/calendar.ics',
+    );
+  });
+});

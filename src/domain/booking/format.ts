@@ -1,0 +1,73 @@
+/**
+ * How booking dates and times read, in the clinic's zone and the portal's
+ * locale. Pure (Intl only), so the server's e-mails can say the same.
+ */
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let result = cache.get(key);
+  if (!result) {
+    result = new Intl.DateTimeFormat(locale, options);
+    cache.set(key, result);
+  }
+  return result;
+}
+
+function utcDate(iso: string): Date {
+  const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d, 12));
+}
+
+/** A calendar day (yyyy-mm-dd): 'long' → "Monday 24 November 2026", 'short' → "Mon 24 Nov". */
+export function formatDay(iso: string, locale: string, style: 'long' | 'short' = 'long'): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
+      : { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' };
+  return formatter(locale, options).format(utcDate(iso));
+}
+
+/** "November 2026". */
+export function formatMonth(iso: string, locale: string): string {
+  return formatter(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(iso));
+}
+
+/** The weekday's short name of a calendar day, e.g. "Mon". */
+export function formatWeekday(iso: string, locale: string): string {
+  return formatter(locale, { timeZone: 'UTC', weekday: 'short' }).format(utcDate(iso));
+}
+
+/** The clinic-local time of an instant, e.g. "9:30 am". */
+export function formatTime(instant: string, timeZone: string, locale: string): string {
+  return formatter(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+}
+
+/** The clinic-local day of an instant, e.g. "Monday 24 November 2026". */
+export function formatInstantDay(instant: string, timeZone: string, locale: string): string {
+  return formatter(locale, {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(instant));
+}
+
+/** The zone's short name at an instant, e.g. "AWST" (or "GMT+13" where the locale has no name). */
+export function zoneAbbreviation(timeZone: string, instant: string, locale: string): string {
+  const parts = formatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(instant));
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** A distance in kilometres: one decimal below 10 km, whole kilometres above. */
+export function formatDistance(km: number, locale: string): string {
+  const digits = km < 10 ? 1 : 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'kilometer',
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(km);
+}
