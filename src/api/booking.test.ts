@@ -79,7 +79,7 @@ describe('booking calls (spec 7, booking.contract.ts)', () => {
       findNextAvailable({ examSlug: 'ct-chest', clinicIds: [1, 2], from: '2026-11-23' }),
     ).resolves.toBeNull();
     expect(fetch.calls[0]?.url).toBe(
-      '/api/booking/find_next_available?examSlug=ct-chest&clinicIds=1%2C2&from=2026-11-23',
+      '/api/booking/find_next_available?examSlug=ct-chest&clinicIds=1,2&from=2026-11-23',
     );
   });
 

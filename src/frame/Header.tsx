@@ -50,7 +50,7 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
             onClick={() => setOpen(!open)}
           >
             <span aria-hidden="true">☰</span>
-            {t(open ? 'menu.close' : 'menu.open')}
+            {t('menu.open')}
           </button>
         )}
         {showMenu && (
