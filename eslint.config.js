@@ -8,12 +8,20 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: {
-        window: 'readonly', document: 'readonly', console: 'readonly', process: 'readonly',
-        location: 'readonly', customElements: 'readonly', HTMLElement: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        location: 'readonly',
+        customElements: 'readonly',
+        HTMLElement: 'readonly',
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-globals': ['error', 'eval'],
       'no-new-func': 'error',
       'no-implied-eval': 'error',

@@ -41,7 +41,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@r2wc)[\\/]/ },
-            { name: 'core', test: /node_modules[\\/](nanostores|@nanostores|i18next|ofetch|destr|ufo)[\\/]/ },
+            {
+              name: 'core',
+              test: /node_modules[\\/](nanostores|@nanostores|i18next|ofetch|destr|ufo)[\\/]/,
+            },
           ],
         },
       },

@@ -42,7 +42,8 @@ function elementFor(view: RouteView, page: RoutedPage): HTMLElement {
   if (view.tag === 'iframe') return renderIframeTest(page.search.link);
   if (!view.load) return unavailable(view.tag);
   const element = current?.localName === view.tag ? current : document.createElement(view.tag);
-  for (const [name, value] of Object.entries(view.attrs?.(page) ?? {})) element.setAttribute(name, value);
+  for (const [name, value] of Object.entries(view.attrs?.(page) ?? {}))
+    element.setAttribute(name, value);
   element.setAttribute('path', location.pathname);
   element.setAttribute('search', location.search);
   return element;

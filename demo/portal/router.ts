@@ -16,7 +16,8 @@ export function interceptLinks(root: HTMLElement): void {
     const link = event
       .composedPath()
       .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
-    if (!link || link.target === '_blank' || link.download || link.origin !== location.origin) return;
+    if (!link || link.target === '_blank' || link.download || link.origin !== location.origin)
+      return;
     if (link.getAttribute('href')?.startsWith('#')) return;
     event.preventDefault();
     navigate(link.pathname + link.search + link.hash);

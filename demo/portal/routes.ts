@@ -1,5 +1,3 @@
-
-
 /** A matched route as the router gives it. */
 export interface RoutedPage {
   route: string;
@@ -30,7 +28,11 @@ const bookingRequest: RouteView = {
   tag: 'imaging-booking-request',
   attrs: (page) => ({ 'booking-key': page.params.bookingKey ?? '' }),
 };
-const infoPage = (name: string): RouteView => ({ tag: 'imaging-page', load: loadPages, attrs: () => ({ page: name }) });
+const infoPage = (name: string): RouteView => ({
+  tag: 'imaging-page',
+  load: loadPages,
+  attrs: () => ({ page: name }),
+});
 
 /** Children of the main shell; the iframe shell has the same children under /iframe (R-2.1-02, R-2.1-08). */
 export const shellRoutes = {

@@ -19,14 +19,21 @@ describe('frame rules (spec 2.3)', () => {
   });
 
   it('R-2.3-29: appointments, booking-requests, unsubscribe, authentication and a are confirmation pages', () => {
-    for (const path of ['/appointments/K', '/booking-requests/K', '/unsubscribe/K', '/authentication', '/a/K']) {
+    for (const path of [
+      '/appointments/K',
+      '/booking-requests/K',
+      '/unsubscribe/K',
+      '/authentication',
+      '/a/K',
+    ]) {
       expect(isConfirmationPage(path)).toBe(true);
     }
     expect(isConfirmationPage('/about')).toBe(false);
   });
 
   it('R-2.3-30: home, booking-requests and unsubscribe are home-type pages', () => {
-    for (const path of ['/home', '/booking-requests/K', '/unsubscribe/K', '/']) expect(isHomeTypePage(path)).toBe(true);
+    for (const path of ['/home', '/booking-requests/K', '/unsubscribe/K', '/'])
+      expect(isHomeTypePage(path)).toBe(true);
     expect(isHomeTypePage('/appointments/K')).toBe(false);
   });
 
@@ -40,15 +47,22 @@ describe('frame rules (spec 2.3)', () => {
 
   it('R-2.3-33..35: the home link is /kiosk in kiosk mode, /advanced-booking there, else /, carrying kioskMode and regionSlug', () => {
     expect(homeLink('/about', '', false)).toBe('/');
-    expect(homeLink('/about', '?kioskMode=true&regionSlug=perth&x=1', false)).toBe('/kiosk?kioskMode=true&regionSlug=perth');
+    expect(homeLink('/about', '?kioskMode=true&regionSlug=perth&x=1', false)).toBe(
+      '/kiosk?kioskMode=true&regionSlug=perth',
+    );
     expect(homeLink('/check-in', '', true)).toBe('/kiosk?kioskMode=true');
-    expect(homeLink('/advanced-booking/select-clinic', '?regionSlug=sydney', false)).toBe('/advanced-booking?regionSlug=sydney');
+    expect(homeLink('/advanced-booking/select-clinic', '?regionSlug=sydney', false)).toBe(
+      '/advanced-booking?regionSlug=sydney',
+    );
   });
 
   it('R-2.3-09/10: a menu item goes to its internal page unless an external URL is configured', () => {
     expect(menuTarget('/about', '')).toEqual({ href: '/about', external: false });
     expect(menuTarget('/about', '  ')).toEqual({ href: '/about', external: false });
-    expect(menuTarget('/about', 'https://x.org/about')).toEqual({ href: 'https://x.org/about', external: true });
+    expect(menuTarget('/about', 'https://x.org/about')).toEqual({
+      href: 'https://x.org/about',
+      external: true,
+    });
   });
 
   it("R-2.3-11: the login link is the admin host's /login path", () => {
@@ -57,7 +71,11 @@ describe('frame rules (spec 2.3)', () => {
 
   it("R-2.3-14: the current doctor's name shows only when no organization is set", () => {
     const doctor = { firstName: 'Anna', lastName: 'Nguyen' };
-    expect(displayName({ username: 'anguyen', organization: null, currentDoctor: doctor })).toBe('Anna Nguyen');
-    expect(displayName({ username: 'anguyen', organization: 'Harbour', currentDoctor: doctor })).toBe('anguyen');
+    expect(displayName({ username: 'anguyen', organization: null, currentDoctor: doctor })).toBe(
+      'Anna Nguyen',
+    );
+    expect(
+      displayName({ username: 'anguyen', organization: 'Harbour', currentDoctor: doctor }),
+    ).toBe('anguyen');
   });
 });

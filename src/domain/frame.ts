@@ -12,7 +12,13 @@ export function firstSegment(path: string): string {
   return first ?? '';
 }
 
-const CONFIRMATION_SEGMENTS = ['appointments', 'booking-requests', 'unsubscribe', 'authentication', 'a'];
+const CONFIRMATION_SEGMENTS = [
+  'appointments',
+  'booking-requests',
+  'unsubscribe',
+  'authentication',
+  'a',
+];
 const HOME_SEGMENTS = ['home', 'booking-requests', 'unsubscribe'];
 
 /** R-2.3-29 */
@@ -66,7 +72,10 @@ export interface MenuTarget {
 }
 
 /** R-2.3-09/10: the internal page unless an external URL is configured. */
-export function menuTarget(internalPath: string, externalUrl: string | undefined | null): MenuTarget {
+export function menuTarget(
+  internalPath: string,
+  externalUrl: string | undefined | null,
+): MenuTarget {
   const url = externalUrl?.trim();
   return url ? { href: url, external: true } : { href: internalPath, external: false };
 }

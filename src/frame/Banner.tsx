@@ -11,7 +11,12 @@ export function Banner({ html }: { html: string }) {
   return (
     <aside className="banner" part="banner" aria-label={t('banner.label')}>
       <SafeHtml html={html} className="banner__message" />
-      <button type="button" className="banner__close" onClick={closeBanner} aria-label={t('banner.close')}>
+      <button
+        type="button"
+        className="banner__close"
+        onClick={closeBanner}
+        aria-label={t('banner.close')}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </aside>

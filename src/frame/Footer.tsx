@@ -31,7 +31,10 @@ export function Footer({ config, home }: FooterProps) {
         <ul className="footer__links">
           {items.map((item) => (
             <li key={item.id}>
-              <a href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              <a
+                href={item.href}
+                {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
                 {t(item.labelKey, { name: radiology.name })}
               </a>
             </li>
@@ -46,7 +49,9 @@ export function Footer({ config, home }: FooterProps) {
         </ul>
       </nav>
       <p className="footer__meta">
-        <span>{t('footer.copyright', { year: new Date().getFullYear(), name: radiology.longName })}</span>
+        <span>
+          {t('footer.copyright', { year: new Date().getFullYear(), name: radiology.longName })}
+        </span>
         {application.versionOnPatientPortalEnabled && (
           <span className="footer__version" tabIndex={0} aria-describedby={tooltipId}>
             {t('footer.version', { version: app.version })}

@@ -25,9 +25,11 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const navId = useId();
   const { radiology, application } = config;
   const confirmation = isConfirmationPage(path);
-  const logoHref = confirmation && radiology.confirmationHeaderUrl ? radiology.confirmationHeaderUrl : home;
+  const logoHref =
+    confirmation && radiology.confirmationHeaderUrl ? radiology.confirmationHeaderUrl : home;
   const showMenu = !confirmation || radiology.showMenuOnConfirmationPage;
-  const showLogin = application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;
+  const showLogin =
+    application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;
   const items = menuItems(radiology, home);
   const expanded = !mobile || open;
 
@@ -39,7 +41,11 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
           <span>{radiology.name}</span>
         </a>
         {radiology.showCustomHeaderAndFooter && radiology.customHeader && !mobile && (
-          <SafeHtml html={radiology.customHeader} className="header__message" part="header-message" />
+          <SafeHtml
+            html={radiology.customHeader}
+            className="header__message"
+            part="header-message"
+          />
         )}
         {showMenu && mobile && (
           <button
@@ -54,14 +60,22 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
           </button>
         )}
         {showMenu && (
-          <nav id={navId} className="nav" aria-label={t('menu.label')} hidden={!expanded} part="nav">
+          <nav
+            id={navId}
+            className="nav"
+            aria-label={t('menu.label')}
+            hidden={!expanded}
+            part="nav"
+          >
             <ul className="nav__list">
               {items.map((item) => (
                 <li key={item.id}>
                   <a
                     className="nav__link"
                     href={item.href}
-                    aria-current={!item.external && item.href.split('?')[0] === path ? 'page' : undefined}
+                    aria-current={
+                      !item.external && item.href.split('?')[0] === path ? 'page' : undefined
+                    }
                     {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >
                     {t(item.labelKey, { name: radiology.name })}

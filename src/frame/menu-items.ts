@@ -12,7 +12,11 @@ export function menuItems(radiology: RadiologyConfig, home: string): MenuItem[] 
     { id: 'home', labelKey: 'menu.home', href: home, external: false },
     { id: 'about', labelKey: 'menu.about', ...menuTarget('/about', radiology.aboutUrl) },
     { id: 'contact', labelKey: 'menu.contact', ...menuTarget('/contact', radiology.contactUrl) },
-    { id: 'terms', labelKey: 'menu.terms', ...menuTarget('/terms', radiology.termsAndConditionsUrl) },
+    {
+      id: 'terms',
+      labelKey: 'menu.terms',
+      ...menuTarget('/terms', radiology.termsAndConditionsUrl),
+    },
     { id: 'privacy', labelKey: 'menu.privacy', href: '/privacy', external: false },
   ];
 }

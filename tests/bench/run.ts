@@ -21,7 +21,9 @@ function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const code = readFileSync(entry, 'utf8');
-  for (const match of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^'"]*?from\s*)?["']([^"']+)["']/g)) {
+  for (const match of code.matchAll(
+    /(?:^|[;}\n])\s*import\s*(?:[^'"]*?from\s*)?["']([^"']+)["']/g,
+  )) {
     const target = join(entry, '..', match[1]!);
     if (existsSync(target)) staticGraph(target, seen);
   }
@@ -36,18 +38,27 @@ function bundleSizes(): void {
     const graph = staticGraph(join(elements, entry));
     const own = gz(join(elements, entry));
     const total = [...graph].reduce((sum, file) => sum + gz(file), 0);
-    console.log(`  entry ${entry.padEnd(24)} own ${own.toFixed(1).padStart(7)}   with static imports ${total.toFixed(1).padStart(7)}`);
+    console.log(
+      `  entry ${entry.padEnd(24)} own ${own.toFixed(1).padStart(7)}   with static imports ${total.toFixed(1).padStart(7)}`,
+    );
     if (entry === 'frame.js') {
       const ok = total <= FRAME_BUDGET_KB;
       failed ||= !ok;
-      console.log(`  budget: frame with core and React ${total.toFixed(1)} kB ≤ ${FRAME_BUDGET_KB} kB: ${ok ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `  budget: frame with core and React ${total.toFixed(1)} kB ≤ ${FRAME_BUDGET_KB} kB: ${ok ? 'PASS' : 'FAIL'}`,
+      );
     }
   }
   for (const chunk of readdirSync(join(elements, 'chunks')).filter((f) => f.endsWith('.js'))) {
-    console.log(`  chunk ${chunk.padEnd(40)} ${gz(join(elements, 'chunks', chunk)).toFixed(1).padStart(7)}`);
+    console.log(
+      `  chunk ${chunk.padEnd(40)} ${gz(join(elements, 'chunks', chunk))
+        .toFixed(1)
+        .padStart(7)}`,
+    );
   }
   const iife = join(elements, 'imaging-elements.iife.js');
-  if (existsSync(iife)) console.log(`  IIFE imaging-elements.iife.js (all elements) ${gz(iife).toFixed(1)}`);
+  if (existsSync(iife))
+    console.log(`  IIFE imaging-elements.iife.js (all elements) ${gz(iife).toFixed(1)}`);
 }
 
 interface Started {
@@ -59,7 +70,13 @@ interface Started {
 async function startServer(dataDir: string, port: number): Promise<Started> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -93,7 +110,8 @@ async function latency(port: number, path: string, n: number): Promise<void> {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  const p = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
   console.log(`  GET ${path.padEnd(36)} n=${n} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`);
 }
 

@@ -5,12 +5,18 @@ export function assert(condition: unknown, message: string): asserts condition {
 
 export function equal<T>(actual: T, expected: T, message = ''): void {
   if (actual !== expected) {
-    throw new Error(`${message} expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    throw new Error(
+      `${message} expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
   }
 }
 
 /** Polls until the check returns a truthy value (elements render asynchronously). */
-export async function waitFor<T>(check: () => T, what: string, timeout = 5000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T,
+  what: string,
+  timeout = 5000,
+): Promise<NonNullable<T>> {
   const start = performance.now();
   for (;;) {
     const value = check();

@@ -12,7 +12,8 @@ function mount(attributes: Record<string, string> = {}): HTMLElement {
 }
 
 const shadow = (frame: HTMLElement) => frame.shadowRoot!;
-const rendered = (frame: HTMLElement) => waitFor(() => shadow(frame).querySelector('header'), 'the header');
+const rendered = (frame: HTMLElement) =>
+  waitFor(() => shadow(frame).querySelector('header'), 'the header');
 
 afterEach(() => document.querySelectorAll('imaging-frame').forEach((f) => f.remove()));
 
@@ -84,16 +85,27 @@ describe('<imaging-frame>', () => {
     await setViewport({ width: 1280, height: 900 }); // the footer is hidden below 1120 px
     const frame = mount();
     await rendered(frame);
-    const tooltip = await waitFor(() => shadow(frame).querySelector('.footer__version [role="tooltip"]'), `the footer version (width ${innerWidth})`);
-    assert(tooltip?.textContent?.includes('1.2.3') && tooltip.textContent.includes('abc1234'), 'tooltip');
-    assert(shadow(frame).querySelector('footer')?.textContent?.includes(`${new Date().getFullYear()}`), 'year');
+    const tooltip = await waitFor(
+      () => shadow(frame).querySelector('.footer__version [role="tooltip"]'),
+      `the footer version (width ${innerWidth})`,
+    );
+    assert(
+      tooltip?.textContent?.includes('1.2.3') && tooltip.textContent.includes('abc1234'),
+      'tooltip',
+    );
+    assert(
+      shadow(frame).querySelector('footer')?.textContent?.includes(`${new Date().getFullYear()}`),
+      'year',
+    );
   });
 
   it('emit() dispatches events that bubble out of the shadow root', async () => {
     const frame = mount();
     await rendered(frame);
     let target: EventTarget | null = null;
-    document.body.addEventListener('imaging-banner-closed', (e) => (target = e.target), { once: true });
+    document.body.addEventListener('imaging-banner-closed', (e) => (target = e.target), {
+      once: true,
+    });
     emit(shadow(frame).querySelector('header'), 'imaging-banner-closed', {});
     equal(target, frame as EventTarget, 'dispatched from the host and bubbled to body');
   });

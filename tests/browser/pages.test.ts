@@ -15,7 +15,10 @@ describe('<imaging-page>', () => {
     const element = mount('about');
     const heading = await waitFor(() => element.shadowRoot?.querySelector('h1'), 'heading');
     equal(heading.textContent, 'About Test Imaging');
-    const html = await waitFor(() => element.shadowRoot?.querySelector('.page__html p'), 'about HTML');
+    const html = await waitFor(
+      () => element.shadowRoot?.querySelector('.page__html p'),
+      'about HTML',
+    );
     equal(html.textContent, 'We scan.');
     assert(!element.shadowRoot!.innerHTML.includes('<script'), 'script removed');
   });
@@ -31,6 +34,9 @@ describe('<imaging-page>', () => {
     const element = mount('privacy');
     await waitFor(() => element.shadowRoot?.querySelector('h1'), 'heading');
     element.setAttribute('page', 'contact');
-    await waitFor(() => element.shadowRoot?.querySelector('h1')?.textContent === 'Contact', 'contact heading');
+    await waitFor(
+      () => element.shadowRoot?.querySelector('h1')?.textContent === 'Contact',
+      'contact heading',
+    );
   });
 });

@@ -8,15 +8,28 @@ test.describe.configure({ mode: 'serial' });
 test.describe('the frame follows the provider configuration', () => {
   test.afterEach(async ({ request }) => {
     await request.patch('/api/dev/config/radiology', {
-      data: { aboutUrl: '', readOnlyAccess: false, showCustomHeaderAndFooter: false, customHeader: '', customFooter: '' },
+      data: {
+        aboutUrl: '',
+        readOnlyAccess: false,
+        showCustomHeaderAndFooter: false,
+        customHeader: '',
+        customFooter: '',
+      },
     });
   });
 
-  test('R-2.3-10: a menu item with an external URL opens that URL in a new tab', async ({ page, request }) => {
-    await request.patch('/api/dev/config/radiology', { data: { aboutUrl: 'https://www.example.org/about-us' } });
+  test('R-2.3-10: a menu item with an external URL opens that URL in a new tab', async ({
+    page,
+    request,
+  }) => {
+    await request.patch('/api/dev/config/radiology', {
+      data: { aboutUrl: 'https://www.example.org/about-us' },
+    });
     await page.goto('/contact');
     await frameReady(page);
-    const about = page.locator('imaging-frame nav.nav').getByRole('link', { name: 'About Harbour Imaging' });
+    const about = page
+      .locator('imaging-frame nav.nav')
+      .getByRole('link', { name: 'About Harbour Imaging' });
     await expect(about).toHaveAttribute('href', 'https://www.example.org/about-us');
     await expect(about).toHaveAttribute('target', '_blank');
     const contact = page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Contact' });
@@ -27,11 +40,16 @@ test.describe('the frame follows the provider configuration', () => {
     await request.patch('/api/dev/config/radiology', { data: { readOnlyAccess: true } });
     await page.goto('/about');
     await frameReady(page);
-    await expect(page.locator('imaging-frame [part="read-only-banner"]')).toHaveText(/Online booking is paused for maintenance/); // the provider's text for message.access_read_only
+    await expect(page.locator('imaging-frame [part="read-only-banner"]')).toHaveText(
+      /Online booking is paused for maintenance/,
+    ); // the provider's text for message.access_read_only
     await expectNoAxeViolations(page);
   });
 
-  test('R-2.3-15/16/27: the custom header message shows on desktop only, and custom footer HTML replaces the footer', async ({ page, request }) => {
+  test('R-2.3-15/16/27: the custom header message shows on desktop only, and custom footer HTML replaces the footer', async ({
+    page,
+    request,
+  }) => {
     await request.patch('/api/dev/config/radiology', {
       data: {
         showCustomHeaderAndFooter: true,
@@ -41,7 +59,9 @@ test.describe('the frame follows the provider configuration', () => {
     });
     await page.goto('/about');
     await frameReady(page);
-    await expect(page.locator('imaging-frame [part="header-message"]')).toContainText('1300 000 111');
+    await expect(page.locator('imaging-frame [part="header-message"]')).toContainText(
+      '1300 000 111',
+    );
     const footer = page.locator('imaging-frame footer');
     await expect(footer).toContainText('Custom footer of the provider');
     await expect(footer.locator('script')).toHaveCount(0);
@@ -50,24 +70,29 @@ test.describe('the frame follows the provider configuration', () => {
     await expect(page.locator('imaging-frame [part="header-message"]')).toHaveCount(0);
   });
 
-  test('R-2.3-13/14: a logged-in user sees their name (the doctor without organization) with admin link and logout', async ({ page }) => {
+  test('R-2.3-13/14: a logged-in user sees their name (the doctor without organization) with admin link and logout', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await frameReady(page);
-    await expect(page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' })).toHaveAttribute(
-      'href',
-      'https://admin.harbour-imaging.example/login',
-    );
+    await expect(
+      page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' }),
+    ).toHaveAttribute('href', 'https://admin.harbour-imaging.example/login');
     const login = await page.request.post('/api/dev/login', { data: { username: 'anguyen' } });
     expect(login.ok()).toBe(true);
     await page.reload();
     await frameReady(page);
     const toggle = page.locator('imaging-frame .user-menu__toggle');
     await expect(toggle).toHaveText('Anna Nguyen');
-    await expect(page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await expect(
+      page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' }),
+    ).toHaveCount(0);
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // roleTranslations from the authentication response win over the base texts (open point 5).
-    const logout = page.locator('imaging-frame .user-menu__list').getByRole('button', { name: 'Sign out' });
+    const logout = page
+      .locator('imaging-frame .user-menu__list')
+      .getByRole('button', { name: 'Sign out' });
     await expect(logout).toBeVisible();
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'logged-in-menu');
@@ -79,10 +104,14 @@ test.describe('the frame follows the provider configuration', () => {
 });
 
 test.describe('embedding on a clinic page', () => {
-  test('one module script and one element render the themed about page inside a shadow root', async ({ page }) => {
+  test('one module script and one element render the themed about page inside a shadow root', async ({
+    page,
+  }) => {
     await page.goto('/demo/script-tag/');
     const element = page.locator('imaging-page');
-    await expect(element.getByRole('heading', { level: 1, name: 'About Harbour Imaging' })).toBeVisible();
+    await expect(
+      element.getByRole('heading', { level: 1, name: 'About Harbour Imaging' }),
+    ).toBeVisible();
     expect(await element.evaluate((el) => el.shadowRoot?.mode)).toBe('open');
     const color = await element.locator('h1').evaluate((h) => getComputedStyle(h).color);
     expect(color).toBe('rgb(30, 91, 70)'); // the clinic's --imaging-page-heading-color

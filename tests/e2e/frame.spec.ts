@@ -5,13 +5,17 @@ test.describe('the shared frame and the information pages', () => {
   test('R-2.4-01: /about shows "About {name}" and the provider\'s HTML', async ({ page }) => {
     await page.goto('/about');
     await frameReady(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'About Harbour Imaging' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'About Harbour Imaging' }),
+    ).toBeVisible();
     await expect(page.locator('imaging-page .page__html')).not.toBeEmpty();
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'about');
   });
 
-  test('R-2.4-02/03: /contact shows "Contact" and the contact HTML, fetching but not showing the clinics', async ({ page }) => {
+  test('R-2.4-02/03: /contact shows "Contact" and the contact HTML, fetching but not showing the clinics', async ({
+    page,
+  }) => {
     await page.goto('/contact');
     await frameReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
@@ -23,13 +27,17 @@ test.describe('the shared frame and the information pages', () => {
   test('R-2.4-04: /terms shows the terms once loaded', async ({ page }) => {
     await page.goto('/terms');
     await frameReady(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Terms and conditions' }),
+    ).toBeVisible();
     await expect(page.locator('imaging-page .page__html')).not.toBeEmpty();
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'terms');
   });
 
-  test('R-2.4-05: /privacy shows "Privacy Policy" with a link to the configured URL', async ({ page }) => {
+  test('R-2.4-05: /privacy shows "Privacy Policy" with a link to the configured URL', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     await frameReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
@@ -39,7 +47,9 @@ test.describe('the shared frame and the information pages', () => {
     await keepScreenshot(page, 'privacy');
   });
 
-  test('R-2.3-08/09: the menu moves between internal pages without reloading the portal', async ({ page }) => {
+  test('R-2.3-08/09: the menu moves between internal pages without reloading the portal', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await frameReady(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -47,7 +57,9 @@ test.describe('the shared frame and the information pages', () => {
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     await page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Terms' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Terms and conditions' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await page.goBack();
     await expect(page).toHaveURL(/\/contact$/);
@@ -65,7 +77,9 @@ test.describe('the shared frame and the information pages', () => {
     await expect(page.locator('imaging-frame [part="banner"]')).toHaveCount(0);
   });
 
-  test('R-2.3-04/25/31: below 1120 px the menu collapses behind a button and the footer is hidden', async ({ page }) => {
+  test('R-2.3-04/25/31: below 1120 px the menu collapses behind a button and the footer is hidden', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/about');
     await frameReady(page);
@@ -82,17 +96,24 @@ test.describe('the shared frame and the information pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   });
 
-  test('R-2.3-21..23: the desktop footer has the links, the copyright with the year and the version', async ({ page }) => {
+  test('R-2.3-21..23: the desktop footer has the links, the copyright with the year and the version', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await frameReady(page);
     const footer = page.locator('imaging-frame footer');
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} Harbour Imaging Group Pty Ltd`);
+    await expect(footer).toContainText(
+      `© ${new Date().getFullYear()} Harbour Imaging Group Pty Ltd`,
+    );
     await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
     await footer.locator('.footer__version').focus();
     await expect(footer.getByRole('tooltip')).toBeVisible();
   });
 
-  test('R-2.3-39: the page icon is the favicon asset, and the header image loads', async ({ page, request }) => {
+  test('R-2.3-39: the page icon is the favicon asset, and the header image loads', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/about');
     await frameReady(page);
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
@@ -104,13 +125,17 @@ test.describe('the shared frame and the information pages', () => {
     expect(await header.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
   });
 
-  test('R-2.1-03/04: /iframe goes to /iframe/select-region, and iframe-test embeds ?link=', async ({ page }) => {
+  test('R-2.1-03/04: /iframe goes to /iframe/select-region, and iframe-test embeds ?link=', async ({
+    page,
+  }) => {
     await page.goto('/iframe');
     await expect(page).toHaveURL(/\/iframe\/select-region$/);
     await page.goto('/iframe-test?link=/about');
     await expect(page.locator('iframe.iframe-test')).toHaveAttribute('src', /\/about$/);
     const inner = page.frameLocator('iframe.iframe-test');
-    await expect(inner.getByRole('heading', { level: 1, name: 'About Harbour Imaging' })).toBeVisible();
+    await expect(
+      inner.getByRole('heading', { level: 1, name: 'About Harbour Imaging' }),
+    ).toBeVisible();
   });
 
   test('an unknown address shows a page-not-found message inside the frame', async ({ page }) => {

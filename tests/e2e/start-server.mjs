@@ -8,7 +8,14 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'imaging-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, DEV_LOGIN: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEV_LOGIN: '1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

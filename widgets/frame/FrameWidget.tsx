@@ -4,7 +4,12 @@ import { useWidgetContext, type WidgetContextProps } from '../../src/element/use
 
 export type FrameWidgetProps = FrameProps & WidgetContextProps & WidgetProps;
 
-export function FrameWidget({ apiBase, locale, container: _container, ...frame }: FrameWidgetProps) {
+export function FrameWidget({
+  apiBase,
+  locale,
+  container: _container,
+  ...frame
+}: FrameWidgetProps) {
   useWidgetContext({ apiBase, locale });
   return <Frame {...frame} />;
 }
