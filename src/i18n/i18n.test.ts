@@ -41,6 +41,7 @@ describe('i18n instance', () => {
   it('R-9-29: Macedonian texts, with en-AU text for keys it does not translate', async () => {
     const { initI18n, t } = await freshI18n();
     initI18n('mk');
+    await import('./bundles').then((bundles) => bundles.loadBaseBundle('mk'));
     expect(t('message.loading')).toBe('Се вчитува…');
     expect(t('menu.about', { name: 'Радиологија' })).toBe('За Радиологија');
   });

@@ -10,7 +10,7 @@
 import i18next from 'i18next';
 import { atom } from 'nanostores';
 import type { TranslationBundle } from '../api/contract';
-import { baseBundle } from './bundles';
+import { baseBundle, isBaseBundleLoaded, loadBaseBundle } from './bundles';
 import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from './locales';
 import { flattenBundle, mergeBundles, parseRoleTranslations } from './merge';
 
@@ -68,9 +68,15 @@ function rebuild(): void {
 
 /** Switches to a locale (R-8-36: unsupported ones warn and use en-AU); returns the one used. */
 export function initI18n(locale: string | null | undefined = DEFAULT_LOCALE): SupportedLocale {
-  state.locale = resolveLocale(locale);
+  const resolved = resolveLocale(locale);
+  state.locale = resolved;
   rebuild();
-  return state.locale;
+  if (!isBaseBundleLoaded(resolved)) {
+    void loadBaseBundle(resolved).then(() => {
+      if (state.locale === resolved) rebuild();
+    });
+  }
+  return resolved;
 }
 
 /** The provider's bundle for a locale (GET /api/assets/translations), over the base file (R-7-calls-03). */

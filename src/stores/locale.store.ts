@@ -7,6 +7,7 @@ import { getTranslations } from '../api/assets';
 import { isAbortError } from '../api/errors';
 import { applyProviderBundle, getLocale, hasProviderBundle, initI18n } from '../i18n/i18n';
 import type { SupportedLocale } from '../i18n/locales';
+import { loadBaseBundle } from '../i18n/bundles';
 
 export const $locale = atom<SupportedLocale>(getLocale());
 
@@ -37,7 +38,7 @@ export function loadProviderBundle(locale: SupportedLocale): Promise<void> {
 async function switchLocale(requested: string | null | undefined): Promise<SupportedLocale> {
   const locale = initI18n(requested);
   $locale.set(locale);
-  await loadProviderBundle(locale);
+  await Promise.all([loadBaseBundle(locale), loadProviderBundle(locale)]);
   return locale;
 }
 

@@ -97,7 +97,6 @@ const slotsLoader = keyedLoader($slots, $slotQuery, (query, signal) =>
           start: query.start,
           end: query.end,
           clinicAppointmentsView: query.view,
-          bookingRequestBookingKey: $booking.get().params.bookingKey ?? undefined,
         },
         { signal: tracked },
       ),

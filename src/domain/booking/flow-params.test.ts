@@ -96,6 +96,11 @@ describe('flow state in the query (spec 2.2)', () => {
     expect(serializeFlowParams(state, 'slots')).toBe('regionSlug=select-region&clinicId=5&slotsView=WEEK');
   });
 
+  it('R-2.1-22: a confirmation page carries the kioskMode parameter only', () => {
+    const state = parseFlowParams('examSlug=a&selectedClinic=2&kioskMode=true&utm_source=x');
+    expect(serializeFlowParams(state, 'confirmation')).toBe('kioskMode=true&utm_source=x');
+  });
+
   it('a leading question mark is accepted', () => {
     expect(parseFlowParams('?kioskMode=true').kioskMode).toBe(true);
   });

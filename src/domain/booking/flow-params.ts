@@ -201,6 +201,13 @@ function formatCoordinate(value: number): string {
   return String(Math.round(value * 1e6) / 1e6);
 }
 
+function confirmationParams(state: BookingFlowState): string {
+  const params = new URLSearchParams();
+  if (state.kioskMode) params.set('kioskMode', 'true');
+  for (const [name, value] of state.extra) params.append(name, value);
+  return params.toString();
+}
+
 /**
  * The query string (without '?') for a state, in a fixed order so equal
  * states give equal strings. Defaults are left out, except regionSlug
@@ -208,6 +215,8 @@ function formatCoordinate(value: number): string {
  * slot step.
  */
 export function serializeFlowParams(state: BookingFlowState, scope: ParamsScope): string {
+  // R-2.1-22: a confirmation page carries only kioskMode (and the host's own parameters).
+  if (scope === 'confirmation') return confirmationParams(state);
   const params = new URLSearchParams();
   const set = (name: string, value: string | null | undefined) => {
     if (value !== null && value !== undefined && value !== '') params.set(name, value);
