@@ -6,6 +6,8 @@ export type AppointmentStatus =
 
 export interface NewAppointment {
   bookingKey: string;
+  /** Public identifier of the appointment (spec 3 "Appointment" slug). */
+  slug?: string;
   deviceId: number;
   examId: number | null;
   start: Date;
@@ -17,6 +19,10 @@ export interface NewAppointment {
     email?: string;
     phone?: string;
     dateOfBirth?: string;
+    sex?: string;
+    postalCode?: string;
+    medicareNumber?: string;
+    validationCode?: string;
   };
 }
 
@@ -29,8 +35,10 @@ export async function insertAppointment(
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
-       patient_last_name, patient_email, patient_phone, patient_date_of_birth)
-     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10, $11::date)
+       patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
+       patient_postal_code, patient_medicare_number, patient_validation_code)
+     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
+       $11::date, $12, $13, $14, $15, $16)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -44,6 +52,11 @@ export async function insertAppointment(
       appointment.patient?.email ?? null,
       appointment.patient?.phone ?? null,
       appointment.patient?.dateOfBirth ?? null,
+      appointment.slug ?? null,
+      appointment.patient?.sex ?? null,
+      appointment.patient?.postalCode ?? null,
+      appointment.patient?.medicareNumber ?? null,
+      appointment.patient?.validationCode ?? null,
     ],
   );
   if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');

@@ -31,11 +31,15 @@ export function insertModality(q: Queryable, modality: NewNamed): Promise<number
   ]);
 }
 
-export function insertBodyPart(q: Queryable, bodyPart: NewNamed): Promise<number> {
-  return insertReturningId(q, 'INSERT INTO body_parts (slug, name) VALUES ($1, $2) RETURNING id', [
-    bodyPart.slug,
-    bodyPart.name,
-  ]);
+export function insertBodyPart(
+  q: Queryable,
+  bodyPart: NewNamed & { view?: 'front' | 'back' | 'both' },
+): Promise<number> {
+  return insertReturningId(
+    q,
+    'INSERT INTO body_parts (slug, name, figure_view) VALUES ($1, $2, $3) RETURNING id',
+    [bodyPart.slug, bodyPart.name, bodyPart.view ?? 'front'],
+  );
 }
 
 export interface NewExam extends NewNamed {

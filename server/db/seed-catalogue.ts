@@ -22,19 +22,19 @@ export const modalities = [
 export type ModalitySlug = (typeof modalities)[number]['slug'];
 
 export const bodyParts = [
-  { slug: 'head', name: 'Head' },
-  { slug: 'neck', name: 'Neck' },
-  { slug: 'chest', name: 'Chest' },
-  { slug: 'breast', name: 'Breast' },
-  { slug: 'heart', name: 'Heart' },
-  { slug: 'abdomen', name: 'Abdomen' },
-  { slug: 'pelvis', name: 'Pelvis' },
-  { slug: 'spine', name: 'Spine' },
-  { slug: 'shoulder', name: 'Shoulder' },
-  { slug: 'hand-wrist', name: 'Hand and wrist' },
-  { slug: 'knee', name: 'Knee' },
-  { slug: 'foot-ankle', name: 'Foot and ankle' },
-  { slug: 'whole-body', name: 'Whole body' },
+  { slug: 'head', name: 'Head', view: 'both' },
+  { slug: 'neck', name: 'Neck', view: 'front' },
+  { slug: 'chest', name: 'Chest', view: 'front' },
+  { slug: 'breast', name: 'Breast', view: 'front' },
+  { slug: 'heart', name: 'Heart', view: 'front' },
+  { slug: 'abdomen', name: 'Abdomen', view: 'front' },
+  { slug: 'pelvis', name: 'Pelvis', view: 'front' },
+  { slug: 'spine', name: 'Spine', view: 'back' },
+  { slug: 'shoulder', name: 'Shoulder', view: 'both' },
+  { slug: 'hand-wrist', name: 'Hand and wrist', view: 'both' },
+  { slug: 'knee', name: 'Knee', view: 'both' },
+  { slug: 'foot-ankle', name: 'Foot and ankle', view: 'both' },
+  { slug: 'whole-body', name: 'Whole body', view: 'both' },
 ] as const;
 export type BodyPartSlug = (typeof bodyParts)[number]['slug'];
 

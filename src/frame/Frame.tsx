@@ -5,6 +5,7 @@ import { headerAsset, homeLink, isAdvancedBooking, pageType } from '../domain/fr
 import { $config, $configError } from '../stores/config.store';
 import { $user, logOut } from '../stores/user.store';
 import { useT } from '../i18n/useT';
+import { useInjectedCss } from '../element/useInjectedCss';
 import { MOBILE_QUERY, TABLET_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { Banner, ReadOnlyBanner } from './Banner';
 import { Footer } from './Footer';
@@ -19,16 +20,25 @@ export interface FrameProps {
   kioskMode?: boolean;
   /** The host page is loading the next route (R-2.3-36). */
   loading?: boolean;
+  /** The widget's shadow root, for the provider's run-time CSS. */
+  shadowRoot?: ShadowRoot;
 }
 
 /** The shared frame of spec 2.3 around whatever the host page slots in. */
-export function Frame({ path = '/', search = '', kioskMode = false, loading = false }: FrameProps) {
+export function Frame({
+  path = '/',
+  search = '',
+  kioskMode = false,
+  loading = false,
+  shadowRoot,
+}: FrameProps) {
   const t = useT();
   const config = useStore($config);
   const configError = useStore($configError);
   const user = useStore($user);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const tablet = useMediaQuery(TABLET_QUERY);
+  useInjectedCss(shadowRoot, config?.radiology.bannerPositionCss);
 
   useEffect(() => {
     if (config) document.title = config.app.metaTitle || config.radiology.name;
@@ -55,7 +65,7 @@ export function Frame({ path = '/', search = '', kioskMode = false, loading = fa
       </a>
       <EnvironmentLabel profiles={config.app.environmentProfiles} />
       {config.radiology.readOnlyAccess && <ReadOnlyBanner />}
-      <Banner html={config.radiology.bannerMessage} />
+      <Banner html={config.radiology.bannerMessage} closable={config.radiology.closeBanner} />
       <Header
         config={config}
         user={user}

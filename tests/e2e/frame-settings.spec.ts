@@ -103,6 +103,44 @@ test.describe('the frame follows the provider configuration', () => {
   });
 });
 
+test('bannerPositionCss from the configuration restyles the banner inside the shadow root', async ({
+  page,
+  request,
+}) => {
+  await request.patch('/api/dev/config/radiology', {
+    data: { bannerPositionCss: '.banner { border-bottom: 5px solid rgb(200, 0, 0); }' },
+  });
+  await page.goto('/about');
+  await frameReady(page);
+  const banner = page.locator('imaging-frame [part="banner"]');
+  await expect(banner).toHaveCSS('border-bottom-color', 'rgb(200, 0, 0)');
+  await request.patch('/api/dev/config/radiology', { data: { bannerPositionCss: '' } });
+});
+
+test('R-2.3-07: on a confirmation page the logo links to the external confirmation URL', async ({
+  page,
+}) => {
+  await page.goto('/appointments/NOSUCHKEY');
+  await frameReady(page);
+  await expect(page.locator('imaging-frame .header__logo')).toHaveAttribute(
+    'href',
+    'https://www.harbour-imaging.example',
+  );
+  await page.goto('/about');
+  await expect(page.locator('imaging-frame .header__logo')).toHaveAttribute('href', '/');
+});
+
+test('R-2.3-38: the page is zoomed to 75% when the window is 768 px high or less', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto('/about');
+  await frameReady(page);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).zoom)).toBe('0.75');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).zoom)).toBe('1');
+});
+
 test.describe('embedding on a clinic page', () => {
   test('one module script and one element render the themed about page inside a shadow root', async ({
     page,

@@ -118,3 +118,15 @@ export function navigateOutside(path: string, search: string): void {
   const { route } = $booking.get();
   $externalNavigation.set({ path: `${route.prefix}${path}`, search });
 }
+
+/** The host's `path`/`search` attributes, either of which may be absent (a clinic page without router). */
+export function syncFromAttributes(path: string | undefined, search: string | undefined): void {
+  if (path === undefined && search === undefined) return;
+  syncFromHost(path ?? $bookingUrl.get().path, search ?? '');
+}
+
+/** A URL asked for a step whose choices are missing: the step shown replaces it in the address bar. */
+export function alignStep(shown: BookingStep): void {
+  const { route } = $booking.get();
+  if (route.step !== shown && route.step !== 'confirmation') goToStep(shown, {}, { replace: true });
+}

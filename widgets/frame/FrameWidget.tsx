@@ -2,14 +2,9 @@ import { Frame, type FrameProps } from '../../src/frame/Frame';
 import type { WidgetProps } from '../../src/element/define-widget';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 
-export type FrameWidgetProps = FrameProps & WidgetContextProps & WidgetProps;
+export type FrameWidgetProps = Omit<FrameProps, 'shadowRoot'> & WidgetContextProps & WidgetProps;
 
-export function FrameWidget({
-  apiBase,
-  locale,
-  container: _container,
-  ...frame
-}: FrameWidgetProps) {
+export function FrameWidget({ apiBase, locale, container, ...frame }: FrameWidgetProps) {
   useWidgetContext({ apiBase, locale });
-  return <Frame {...frame} />;
+  return <Frame {...frame} shadowRoot={container} />;
 }

@@ -1,0 +1,104 @@
+import type { Queryable } from './db.js';
+
+/** What slot generation reads: clinics, devices, opening hours and busy times. */
+
+export interface SlotClinicRow {
+  id: number;
+  slug: string;
+  name: string;
+  timeZone: string;
+  /** The clinic lists the exam and has a device of its modality. */
+  offersExam: boolean;
+}
+
+export async function listSlotClinics(
+  q: Queryable,
+  clinicIds: number[],
+  examId: number,
+): Promise<SlotClinicRow[]> {
+  const { rows } = await q.query<SlotClinicRow>(
+    `SELECT c.id, c.slug, c.name, c.time_zone AS "timeZone",
+       EXISTS (SELECT 1 FROM clinic_exams ce WHERE ce.clinic_id = c.id AND ce.exam_id = $2)
+         AS "offersExam"
+     FROM clinics c WHERE c.id = ANY($1::int[])`,
+    [clinicIds, examId],
+  );
+  return rows;
+}
+
+export interface DeviceRow {
+  id: number;
+  clinicId: number;
+  modalityId: number;
+}
+
+export async function listDevices(
+  q: Queryable,
+  clinicIds: number[],
+  modalityId: number,
+): Promise<DeviceRow[]> {
+  const { rows } = await q.query<DeviceRow>(
+    `SELECT id, clinic_id AS "clinicId", modality_id AS "modalityId" FROM devices
+     WHERE clinic_id = ANY($1::int[]) AND modality_id = $2 ORDER BY id`,
+    [clinicIds, modalityId],
+  );
+  return rows;
+}
+
+export async function findDevice(q: Queryable, id: number): Promise<DeviceRow | undefined> {
+  const { rows } = await q.query<DeviceRow>(
+    'SELECT id, clinic_id AS "clinicId", modality_id AS "modalityId" FROM devices WHERE id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+export interface OpeningHoursRow {
+  clinicId: number;
+  /** ISO weekday, 1 = Monday. */
+  weekday: number;
+  /** Local 'HH:MM'. */
+  opens: string;
+  closes: string;
+}
+
+export async function listOpeningHours(
+  q: Queryable,
+  clinicIds: number[],
+): Promise<OpeningHoursRow[]> {
+  const { rows } = await q.query<OpeningHoursRow>(
+    `SELECT clinic_id AS "clinicId", weekday, to_char(opens, 'HH24:MI') AS opens,
+       to_char(closes, 'HH24:MI') AS closes
+     FROM opening_hours WHERE clinic_id = ANY($1::int[]) ORDER BY clinic_id, weekday, opens`,
+    [clinicIds],
+  );
+  return rows;
+}
+
+export interface BusyRow {
+  deviceId: number;
+  startMs: number;
+  endMs: number;
+}
+
+/** Live (not cancelled) appointments of the devices that overlap [fromMs, toMs). */
+export async function listBusy(
+  q: Queryable,
+  deviceIds: number[],
+  fromMs: number,
+  toMs: number,
+): Promise<BusyRow[]> {
+  if (deviceIds.length === 0) return [];
+  const { rows } = await q.query<{ device_id: number; starts: Date; ends: Date }>(
+    `SELECT device_id, lower(during) AS starts, upper(during) AS ends FROM appointments
+     WHERE device_id = ANY($1::int[]) AND status <> 'CANCELED'
+       AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+     ORDER BY device_id, lower(during)`,
+    [deviceIds, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
+  );
+  return rows.map((row) => ({
+    deviceId: row.device_id,
+    startMs: new Date(row.starts).getTime(),
+    endMs: new Date(row.ends).getTime(),
+  }));
+}
