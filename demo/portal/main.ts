@@ -4,11 +4,13 @@ import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
 import { t } from '../../src/i18n/i18n';
+import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
 
 const mount = document.getElementById('portal')!;
 const frame = document.createElement('imaging-frame');
 let current: HTMLElement | null = null;
 let navigation = 0;
+let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
 
@@ -35,7 +37,14 @@ async function show(page: RoutedPage | undefined): Promise<void> {
     if (ticket !== navigation) return;
   }
   const element = page && view ? elementFor(view, page) : notFound();
-  placeInShell(page ? shellOf(page.route) : 'main', element);
+  const shell = page ? shellOf(page.route) : 'main';
+  placeInShell(shell, element);
+  if (shell === 'iframe') {
+    iframeChild ??= startIframeChild();
+    void iframeChild.then((child) =>
+      child?.emit('imaging-frame-navigated', { href: location.href }),
+    );
+  }
 }
 
 function elementFor(view: RouteView, page: RoutedPage): HTMLElement {

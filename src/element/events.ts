@@ -7,6 +7,8 @@ export interface ImagingEventMap {
   'imaging-frame-navigated': { href: string };
   /** The user logged out from the frame's menu. */
   'imaging-session-ended': { reason: 'logout' | 'unauthorized' | 'inactivity' };
+  /** iframe mode: the page inside the portal's iframe changed height (postMessage only). */
+  'imaging-frame-resized': { height: number };
   /** The banner was dismissed. */
   'imaging-banner-closed': Record<string, never>;
 }

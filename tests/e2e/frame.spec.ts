@@ -130,12 +130,21 @@ test.describe('the shared frame and the information pages', () => {
   }) => {
     await page.goto('/iframe');
     await expect(page).toHaveURL(/\/iframe\/select-region$/);
-    await page.goto('/iframe-test?link=/about');
-    await expect(page.locator('iframe.iframe-test')).toHaveAttribute('src', /\/about$/);
-    const inner = page.frameLocator('iframe.iframe-test');
+    await page.goto('/iframe-test?link=/iframe/about');
+    await expect(page.locator('iframe.imaging-portal-frame')).toHaveAttribute(
+      'src',
+      /\/iframe\/about$/,
+    );
+    const inner = page.frameLocator('iframe.imaging-portal-frame');
     await expect(
       inner.getByRole('heading', { level: 1, name: 'About Harbour Imaging' }),
     ).toBeVisible();
+    // postmate handshake done, and the iframe takes the height of the page inside (iframe mode).
+    await expect(page.locator('section.iframe-test')).toHaveAttribute('data-connected', 'true');
+    await expect(page.locator('iframe.imaging-portal-frame')).toHaveAttribute(
+      'style',
+      /height: \d+px/,
+    );
   });
 
   test('an unknown address shows a page-not-found message inside the frame', async ({ page }) => {
