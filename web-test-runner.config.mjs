@@ -3,6 +3,7 @@
 // so the tests run the sources, not dist/. The API is served from fixtures:
 // these tests prove the elements; the journeys in tests/e2e use the real server.
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
@@ -12,10 +13,14 @@ const root = import.meta.dirname;
 const inlineCss = {
   name: 'inline-css',
   setup(b) {
-    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
-      path: resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
-      namespace: 'inline-css',
-    }));
+    b.onResolve({ filter: /\.css\?inline$/ }, (args) => {
+      const file = args.path.replace(/\?inline$/, '');
+      // A package's CSS (leaflet/dist/leaflet.css?inline) resolves like a module.
+      const path = /^[./]/.test(file)
+        ? resolve(args.resolveDir, file)
+        : createRequire(resolve(args.resolveDir, 'index.js')).resolve(file);
+      return { path, namespace: 'inline-css' };
+    });
     b.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
       contents: `export default ${JSON.stringify(await readFile(args.path, 'utf8'))};`,
       loader: 'js',
@@ -46,6 +51,17 @@ const bundleTests = {
 const fixtures = {
   '/api/config/portal': 'tests/fixtures/portal-config.json',
   '/api/authenticated': 'tests/fixtures/authenticated.json',
+  '/api/booking/modalities': 'tests/fixtures/booking-modalities.json',
+  '/api/booking/body_parts': 'tests/fixtures/booking-body-parts.json',
+  '/api/booking/exams': 'tests/fixtures/booking-exams.json',
+  '/api/booking/regions': 'tests/fixtures/booking-regions.json',
+  '/api/booking/clinics': 'tests/fixtures/booking-clinics.json',
+  '/api/booking/postal_code_location': 'tests/fixtures/booking-postal-code.json',
+  '/api/booking/clinic_appointments': 'tests/fixtures/booking-clinic-appointments.json',
+  '/api/booking/find_next_available': 'tests/fixtures/booking-next-available.json',
+  '/api/booking/booking_key': 'tests/fixtures/booking-key.json',
+  '/api/booking/appointments': 'tests/fixtures/booking-appointment.json',
+  '/api/booking/booking_requests': 'tests/fixtures/booking-request.json',
 };
 
 async function apiFixtures(context, next) {

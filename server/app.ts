@@ -9,12 +9,19 @@ import { installSecurityHeaders, securityHeaders } from './http/security-headers
 import { installStaticAndFallback } from './http/static.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
+import { bookingCatalogueRoutes } from './routes/booking-catalogue.js';
+import { bookingSlotRoutes } from './routes/booking-slots.js';
+import { bookingRoutes } from './routes/booking.js';
 import { configRoutes } from './routes/config.js';
 import type { RouteDeps } from './routes/deps.js';
 import { devRoutes } from './routes/dev.js';
 import { healthRoutes } from './routes/health.js';
 import { openapiRoutes } from './routes/openapi.js';
 import { ErrorBody } from './schemas/common.js';
+import { createAvailabilityService } from './services/availability.service.js';
+import { createBookingCatalogueService } from './services/booking-catalogue.service.js';
+import { createBookingRequestService } from './services/booking-request.service.js';
+import { createBookingService } from './services/booking.service.js';
 import { createPortalConfigService } from './services/portal-config.service.js';
 import { createSessionService } from './services/session.service.js';
 
@@ -23,6 +30,8 @@ export interface BuildAppOptions {
   config: ServerConfig;
   /** Fastify logger; off unless given (main.ts passes its level). */
   logger?: boolean | { level: string };
+  /** Current time for slots and bookings; tests pass a fixed one. Default: the real time. */
+  clock?: () => Date;
 }
 
 /** The reference API as a Fastify instance, ready for inject() or listen(). */
@@ -30,6 +39,7 @@ export async function buildApp({
   db,
   config,
   logger = false,
+  clock = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -63,16 +73,28 @@ export async function buildApp({
   installSecurityHeaders(app, config.frameAncestors);
   installRateLimit(app, db, config.rateLimit);
 
+  const availability = createAvailabilityService(db, {
+    clock,
+    leadMinutes: config.booking.leadMinutes,
+  });
   const deps: RouteDeps = {
     db,
     config,
     portalConfig: createPortalConfigService(db, config.runtime),
     sessions: createSessionService(db, config.sessionTtlSeconds),
+    clock,
+    catalogue: createBookingCatalogueService(db),
+    availability,
+    bookings: createBookingService(db, { clock, publicUrl: config.publicUrl, availability }),
+    bookingRequests: createBookingRequestService(db, { clock, publicUrl: config.publicUrl }),
   };
   healthRoutes(app, deps);
   configRoutes(app, deps);
   assetRoutes(app, deps);
   authRoutes(app, deps);
+  bookingCatalogueRoutes(app, deps);
+  bookingSlotRoutes(app, deps);
+  bookingRoutes(app, deps);
   if (config.devLogin) devRoutes(app, deps);
   openapiRoutes(app);
 

@@ -20,6 +20,12 @@ export interface ServerConfig {
   /** SPA host page, relative to distDir, answered for HTML requests without a file. */
   spaIndex: string;
   rateLimit: { max: number; windowSeconds: number };
+  booking: {
+    /** Slots start at least this many minutes from now. */
+    leadMinutes: number;
+    /** Stricter limit on creating appointments and booking requests, per client address. */
+    createRateLimit: { max: number; windowSeconds: number };
+  };
   /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
   sessionTtlSeconds: number;
@@ -80,6 +86,10 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return n;
 }
 
+function parseNonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  return value === '0' ? 0 : parsePositiveInt(name, value, fallback);
+}
+
 /** Defaults for tests and embedding; every field can be overridden. */
 export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -94,6 +104,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     distDir: `${ROOT}dist`,
     spaIndex: 'demo/portal/index.html',
     rateLimit: { max: 300, windowSeconds: 60 },
+    booking: { leadMinutes: 60, createRateLimit: { max: 20, windowSeconds: 60 } },
     trustProxy: false,
     sessionTtlSeconds: 30 * 60,
     logLevel: 'info',
@@ -129,6 +140,17 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         env.RATE_LIMIT_WINDOW_SECONDS,
         60,
       ),
+    },
+    booking: {
+      leadMinutes: parseNonNegativeInt('BOOKING_LEAD_MINUTES', env.BOOKING_LEAD_MINUTES, 60),
+      createRateLimit: {
+        max: parsePositiveInt('BOOKING_RATE_LIMIT_MAX', env.BOOKING_RATE_LIMIT_MAX, 20),
+        windowSeconds: parsePositiveInt(
+          'RATE_LIMIT_WINDOW_SECONDS',
+          env.RATE_LIMIT_WINDOW_SECONDS,
+          60,
+        ),
+      },
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

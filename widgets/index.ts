@@ -1,3 +1,4 @@
 /** Registers every element: the entry of the IIFE bundle for plain script tags. */
 import './frame/define';
 import './pages/define';
+import './booking/define';

@@ -4,6 +4,7 @@ import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
 import { t } from '../../src/i18n/i18n';
+import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
 
 const mount = document.getElementById('portal')!;
@@ -14,10 +15,13 @@ let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
 
-// A widget that moves to another step asks the host page to change the URL.
+// A widget that moves to another step asks the host page to change the URL;
+// `replace` marks a choice within a step, which does not add a history entry.
 document.addEventListener('imaging-booking-navigated', (event) => {
-  const { path, search } = (event as CustomEvent<{ path: string; search: string }>).detail;
-  navigate(`${path}${search && !search.startsWith('?') ? '?' : ''}${search}`);
+  const { path, search, replace } = (
+    event as CustomEvent<ImagingEventMap['imaging-booking-navigated']>
+  ).detail;
+  navigate(`${path}${search}`, replace);
 });
 
 $router.subscribe((page) => void show(page));

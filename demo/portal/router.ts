@@ -24,7 +24,8 @@ export function interceptLinks(root: HTMLElement): void {
   });
 }
 
+/** Opens a path; a new page starts at the top, a replaced one (a choice within a step) stays put. */
 export function navigate(href: string, replace = false): void {
   $router.open(href, replace);
-  window.scrollTo(0, 0);
+  if (!replace) window.scrollTo(0, 0);
 }

@@ -19,15 +19,15 @@ export interface RouteView {
 
 const loadPages = () => import('../../widgets/pages/define');
 
-const booking: RouteView = { tag: 'imaging-booking' };
-const appointment: RouteView = {
-  tag: 'imaging-appointment',
-  attrs: (page) => ({ 'booking-key': page.params.bookingKey ?? '' }),
-};
-const bookingRequest: RouteView = {
-  tag: 'imaging-booking-request',
-  attrs: (page) => ({ 'booking-key': page.params.bookingKey ?? '' }),
-};
+const loadBooking = () => import('../../widgets/booking/define');
+const booking: RouteView = { tag: 'imaging-booking', load: loadBooking };
+/**
+ * Until the appointment and booking-request elements exist (issue 6), the
+ * confirmation paths stay with the booking element that shows the
+ * confirmation it has just created.
+ */
+const appointment: RouteView = booking;
+const bookingRequest: RouteView = booking;
 const infoPage = (name: string): RouteView => ({
   tag: 'imaging-page',
   load: loadPages,

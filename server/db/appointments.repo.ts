@@ -21,8 +21,8 @@ export interface NewAppointment {
     dateOfBirth?: string;
     sex?: string;
     postalCode?: string;
-    medicareNumber?: string;
-    validationCode?: string;
+    medicareNumber?: string | null;
+    validationCode?: string | null;
   };
 }
 

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly messageKey: string,
     detail?: string,
+    /** Field → message key, for message.validation_error answers. */
+    readonly fields?: Record<string, string>,
   ) {
     super(detail ?? messageKey);
     this.name = 'ApiError';
@@ -33,7 +35,7 @@ const KEYS: Record<number, string> = {
 
 /** Database errors caused by the request, not by the server. */
 const SQL_STATES: Record<string, { status: number; key: string }> = {
-  '23P01': { status: 409, key: 'message.slot_unavailable' }, // exclusion constraint: device already booked
+  '23P01': { status: 409, key: 'message.slot_conflict' }, // exclusion constraint: device already booked
   '23505': { status: 409, key: 'message.conflict' },
 };
 
@@ -48,8 +50,14 @@ export function errorBody(statusCode: number, message?: string): ApiErrorBody {
   };
 }
 
-function classify(error: FastifyError | ApiError | Error): ApiErrorBody {
-  if (error instanceof ApiError) return errorBody(error.statusCode, error.messageKey);
+/** An error body; validation errors add `fields` (field → message key). */
+type ErrorAnswer = ApiErrorBody & { fields?: Record<string, string> };
+
+function classify(error: FastifyError | ApiError | Error): ErrorAnswer {
+  if (error instanceof ApiError) {
+    const body = errorBody(error.statusCode, error.messageKey);
+    return error.fields ? { ...body, fields: error.fields } : body;
+  }
   if ('validation' in error && error.validation) return errorBody(400);
   const state = sqlState(error);
   const mapped = state ? SQL_STATES[state] : undefined;

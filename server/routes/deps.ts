@@ -1,5 +1,9 @@
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/db.js';
+import type { AvailabilityService } from '../services/availability.service.js';
+import type { BookingCatalogueService } from '../services/booking-catalogue.service.js';
+import type { BookingRequestService } from '../services/booking-request.service.js';
+import type { BookingService } from '../services/booking.service.js';
 import type { PortalConfigService } from '../services/portal-config.service.js';
 import type { SessionService } from '../services/session.service.js';
 
@@ -9,4 +13,10 @@ export interface RouteDeps {
   config: ServerConfig;
   portalConfig: PortalConfigService;
   sessions: SessionService;
+  /** Current time (BuildAppOptions.clock). */
+  clock: () => Date;
+  catalogue: BookingCatalogueService;
+  availability: AvailabilityService;
+  bookings: BookingService;
+  bookingRequests: BookingRequestService;
 }

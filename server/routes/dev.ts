@@ -41,9 +41,15 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
   );
 
   const ConfigSection = Type.Union(
-    ['app', 'integration', 'bodyFigure', 'radiology', 'application', 'bookingRequest', 'bookingForm'].map(
-      (name) => Type.Literal(name),
-    ),
+    [
+      'app',
+      'integration',
+      'bodyFigure',
+      'radiology',
+      'application',
+      'bookingRequest',
+      'bookingForm',
+    ].map((name) => Type.Literal(name)),
   );
 
   // End-to-end tests change one provider setting (an external menu URL, the

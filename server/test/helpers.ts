@@ -108,8 +108,12 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   });
 }
 
-export function testApp(db: Db, overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
-  return buildApp({ db, config: testConfig(overrides) });
+export function testApp(
+  db: Db,
+  overrides: Partial<ServerConfig> = {},
+  options: { clock?: () => Date } = {},
+): Promise<FastifyInstance> {
+  return buildApp({ db, config: testConfig(overrides), ...options });
 }
 
 /** The value of one Set-Cookie header by cookie name. */

@@ -66,9 +66,17 @@ describe('booking calls (spec 7, booking.contract.ts)', () => {
 
   it('R-7-calls-33: clinic appointments are a POST of the spec 3 request, passing the signal on', async () => {
     const controller = new AbortController();
-    const request = { clinicIds: [1], examSlug: 'ct-chest', start: '2026-11-23', end: '2026-11-29' };
+    const request = {
+      clinicIds: [1],
+      examSlug: 'ct-chest',
+      start: '2026-11-23',
+      end: '2026-11-29',
+    };
     await getClinicAppointments(request, { signal: controller.signal });
-    expect(fetch.calls[0]).toMatchObject({ url: '/api/booking/clinic_appointments', method: 'POST' });
+    expect(fetch.calls[0]).toMatchObject({
+      url: '/api/booking/clinic_appointments',
+      method: 'POST',
+    });
     expect(body()).toEqual(request);
     expect(fetch.calls[0]?.init.signal).toBe(controller.signal);
   });

@@ -78,7 +78,10 @@ export interface ClinicSearch {
 }
 
 /** GET /api/booking/clinics: clinics by exam and location, nearest first (R-7-calls-32). */
-export function getClinics(search: ClinicSearch, options: CallOptions = {}): Promise<BookingClinic[]> {
+export function getClinics(
+  search: ClinicSearch,
+  options: CallOptions = {},
+): Promise<BookingClinic[]> {
   return api<BookingClinic[]>(`${BASE}/clinics`, {
     query: query({
       examSlug: search.examSlug,
@@ -116,7 +119,11 @@ export async function findNextAvailable(
 ): Promise<Slot | null> {
   try {
     return await api<Slot>(`${BASE}/find_next_available`, {
-      query: { examSlug: search.examSlug, clinicIds: search.clinicIds.join(','), from: search.from },
+      query: {
+        examSlug: search.examSlug,
+        clinicIds: search.clinicIds.join(','),
+        from: search.from,
+      },
       signal: options.signal,
     });
   } catch (error) {

@@ -11,6 +11,15 @@ export interface ImagingEventMap {
   'imaging-frame-resized': { height: number };
   /** The banner was dismissed. */
   'imaging-banner-closed': Record<string, never>;
+  /**
+   * `<imaging-booking>` moved to another step or changed a choice: the host
+   * page puts `path` + `search` in the address bar (pushState, or
+   * replaceState when `replace`) and sets them back as attributes.
+   * `search` is '' or starts with '?'.
+   */
+  'imaging-booking-navigated': { path: string; search: string; replace: boolean };
+  /** `<imaging-booking>` created an appointment or a booking request (spec 4 "Creating bookings"). */
+  'imaging-booking-created': { bookingKey: string; kind: 'appointment' | 'booking-request' };
 }
 
 export type ImagingEventName = keyof ImagingEventMap;

@@ -10,7 +10,13 @@
 import i18next from 'i18next';
 import { atom } from 'nanostores';
 import type { TranslationBundle } from '../api/contract';
-import { baseBundle, isBaseBundleLoaded, loadBaseBundle } from './bundles';
+import {
+  baseBundle,
+  isBaseBundleLoaded,
+  loadBaseBundle,
+  registerFeatureTexts,
+  type FeatureTexts,
+} from './bundles';
 import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from './locales';
 import { flattenBundle, mergeBundles, parseRoleTranslations } from './merge';
 
@@ -77,6 +83,22 @@ export function initI18n(locale: string | null | undefined = DEFAULT_LOCALE): Su
     });
   }
   return resolved;
+}
+
+/**
+ * A feature element's own texts (see registerFeatureTexts): part of the base
+ * bundle, so the provider's bundle and role translations still override them.
+ */
+export function addFeatureTexts(texts: FeatureTexts): void {
+  registerFeatureTexts(texts);
+  if (!state.ready) return;
+  const locale = state.locale;
+  rebuild();
+  if (!isBaseBundleLoaded(locale)) {
+    void loadBaseBundle(locale).then(() => {
+      if (state.locale === locale) rebuild();
+    });
+  }
 }
 
 /** The provider's bundle for a locale (GET /api/assets/translations), over the base file (R-7-calls-03). */

@@ -1,7 +1,14 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { BodyFigureConfig } from '../api/contract';
 import { useT } from '../i18n/useT';
-import { FIGURE_VIEWBOX, PART_SHAPES, SILHOUETTE, type FigureView, type Shape } from './body-figure-shapes';
+import {
+  bounds,
+  FIGURE_VIEWBOX,
+  PART_SHAPES,
+  SILHOUETTE,
+  type FigureView,
+  type Shape,
+} from './body-figure-shapes';
 
 export interface FigurePart {
   slug: string;
@@ -24,7 +31,9 @@ function ShapeElement({ shape }: { shape: Shape }) {
     case 'ellipse':
       return <ellipse cx={shape.cx} cy={shape.cy} rx={shape.rx} ry={shape.ry} />;
     case 'rect':
-      return <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} rx={shape.rx} />;
+      return (
+        <rect x={shape.x} y={shape.y} width={shape.width} height={shape.height} rx={shape.rx} />
+      );
     case 'path':
       return <path d={shape.d} />;
   }
@@ -63,12 +72,23 @@ export function BodyFigure({ parts, selected, onSelect, config }: BodyFigureProp
     <div className="body-figure" style={style} part="body-figure">
       <div className="segmented" role="group" aria-label={t('booking.body.side_label')}>
         {(['front', 'back'] as const).map((side) => (
-          <button key={side} type="button" className="segmented__option" aria-pressed={view === side} onClick={() => setView(side)}>
+          <button
+            key={side}
+            type="button"
+            className="segmented__option"
+            aria-pressed={view === side}
+            onClick={() => setView(side)}
+          >
             {t(`booking.body.${side}`)}
           </button>
         ))}
       </div>
-      <svg className="body-figure__svg" viewBox={FIGURE_VIEWBOX} role="group" aria-label={t(`booking.body.figure_${view}`)}>
+      <svg
+        className="body-figure__svg"
+        viewBox={FIGURE_VIEWBOX}
+        role="group"
+        aria-label={t(`booking.body.figure_${view}`)}
+      >
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
             <stop offset="0" stopColor={config?.gradientColor || '#dbe7f3'} />
@@ -92,6 +112,7 @@ export function BodyFigure({ parts, selected, onSelect, config }: BodyFigureProp
             onClick={() => onSelect(slug)}
             onKeyDown={onKey(slug)}
           >
+            {shapes.length > 1 && <rect className="body-part__hit" {...bounds(shapes)} />}
             {shapes.map((shape, index) => (
               <ShapeElement key={index} shape={shape} />
             ))}
@@ -102,7 +123,12 @@ export function BodyFigure({ parts, selected, onSelect, config }: BodyFigureProp
         <ul className="body-figure__list">
           {listed.map((part) => (
             <li key={part.slug}>
-              <button type="button" className="tile" aria-pressed={selected === part.slug} onClick={() => onSelect(part.slug)}>
+              <button
+                type="button"
+                className="tile"
+                aria-pressed={selected === part.slug}
+                onClick={() => onSelect(part.slug)}
+              >
                 {part.name}
               </button>
             </li>

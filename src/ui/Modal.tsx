@@ -20,10 +20,20 @@ export interface ModalProps {
 /**
  * A modal on the native `<dialog>` with showModal(): the top layer, the
  * rest of the page inert (the focus trap) and focus returned on close come
- * from the browser. It renders where it is declared, so it stays inside
+ * from the browser. Mark the element that should take focus first with
+ * `data-autofocus`. It renders where it is declared, so it stays inside
  * the widget's shadow root and keeps its styles.
  */
-export function Modal({ open, title, onClose, static: isStatic = false, actions, size = 'lg', alert = false, children }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  static: isStatic = false,
+  actions,
+  size = 'lg',
+  alert = false,
+  children,
+}: ModalProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -34,7 +44,11 @@ export function Modal({ open, title, onClose, static: isStatic = false, actions,
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs before showModal(), which then moves focus to the first button.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -88,7 +102,12 @@ export function Modal({ open, title, onClose, static: isStatic = false, actions,
               {title}
             </h2>
             {!isStatic && (
-              <button type="button" className="modal__close" onClick={onClose} aria-label={t('action.close')}>
+              <button
+                type="button"
+                className="modal__close"
+                onClick={onClose}
+                aria-label={t('action.close')}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             )}

@@ -15,7 +15,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className ?? ''}`.trim()} data-invalid={error ? 'true' : undefined}>
       <label className="field__label" htmlFor={id}>

@@ -44,7 +44,9 @@ const footAnkle = pair({ kind: 'ellipse', cx: 63, cy: 336, rx: 11, ry: 9 }, 0);
 const pelvis: Shape[] = [{ kind: 'rect', x: 52, y: 160, width: 56, height: 30, rx: 10 }];
 
 /** Shapes by view, then by body-part slug, in drawing order. */
-export const PART_SHAPES: Readonly<Record<FigureView, ReadonlyArray<readonly [string, readonly Shape[]]>>> = {
+export const PART_SHAPES: Readonly<
+  Record<FigureView, ReadonlyArray<readonly [string, readonly Shape[]]>>
+> = {
   front: [
     ['head', head],
     ['neck', neck],
@@ -69,3 +71,32 @@ export const PART_SHAPES: Readonly<Record<FigureView, ReadonlyArray<readonly [st
     ['foot-ankle', footAnkle],
   ],
 };
+
+/** The box around a part's shapes: paired parts (knees, hands) are one target, gap included. */
+export function bounds(shapes: readonly Shape[]): {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+} {
+  const boxes = shapes.map((shape) => {
+    switch (shape.kind) {
+      case 'circle':
+        return [shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r];
+      case 'ellipse':
+        return [shape.cx - shape.rx, shape.cy - shape.ry, shape.cx + shape.rx, shape.cy + shape.ry];
+      case 'rect':
+        return [shape.x, shape.y, shape.x + shape.width, shape.y + shape.height];
+      case 'path': {
+        const numbers = (shape.d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+        const xs = numbers.filter((_, index) => index % 2 === 0);
+        const ys = numbers.filter((_, index) => index % 2 === 1);
+        return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      }
+    }
+  });
+  const [x1, y1, x2, y2] = [0, 1, 2, 3].map((i) =>
+    (i < 2 ? Math.min : Math.max)(...boxes.map((box) => box[i] ?? 0)),
+  ) as [number, number, number, number];
+  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}

@@ -42,7 +42,10 @@ describe('<imaging-frame>', () => {
     const frame = mount();
     await rendered(frame);
     const banner = await waitFor(() => shadow(frame).querySelector('[part="banner"]'), 'banner');
-    await waitFor(() => banner.querySelector('strong'), 'sanitised banner HTML (DOMPurify loads lazily)');
+    await waitFor(
+      () => banner.querySelector('strong'),
+      'sanitised banner HTML (DOMPurify loads lazily)',
+    );
     assert(banner.innerHTML.includes('<strong>new clinic</strong>'), 'keeps harmless markup');
     assert(!banner.innerHTML.includes('onerror'), 'drops event handlers');
     (banner.querySelector('button') as HTMLButtonElement).click();

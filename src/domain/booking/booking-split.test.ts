@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentOutcome, bookingKindOf, splitRequestItems, type RequestItem } from './booking-split';
+import {
+  appointmentOutcome,
+  bookingKindOf,
+  splitRequestItems,
+  type RequestItem,
+} from './booking-split';
 
-const slot = { startTime: '2026-11-24T09:00:00+11:00', endTime: '2026-11-24T09:30:00+11:00', deviceId: 1 };
+const slot = {
+  startTime: '2026-11-24T09:00:00+11:00',
+  endTime: '2026-11-24T09:30:00+11:00',
+  deviceId: 1,
+};
 const items: RequestItem[] = [
   { examSlug: 'mri-knee', slot, isEnquiry: false },
   { examSlug: 'mri-brain-contrast', slot: null, isEnquiry: true },
   { examSlug: 'ct-chest', slot: null, isEnquiry: false },
 ];
 const options = { loggedIn: false, failWhenAllHaveErrors: true };
-const response = (errorMessage: string | null = null) => ({ ok: true as const, value: { errorMessage } });
+const response = (errorMessage: string | null = null) => ({
+  ok: true as const,
+  value: { errorMessage },
+});
 
 describe('creating bookings (spec 4)', () => {
   it('R-4-create-01/02: items with a slot and no enquiry are appointments; enquiries are booking requests', () => {
@@ -37,13 +49,21 @@ describe('creating bookings (spec 4)', () => {
 
   it('R-4-create-06: a logged-in user fails when every response has an error message and the setting holds', () => {
     const results = [response('message.a'), response('message.b')];
-    expect(appointmentOutcome(results, { ...options, loggedIn: true })).toEqual({ ok: false, messageKey: 'message.a' });
-    expect(appointmentOutcome(results, { loggedIn: true, failWhenAllHaveErrors: false }).ok).toBe(true);
+    expect(appointmentOutcome(results, { ...options, loggedIn: true })).toEqual({
+      ok: false,
+      messageKey: 'message.a',
+    });
+    expect(appointmentOutcome(results, { loggedIn: true, failWhenAllHaveErrors: false }).ok).toBe(
+      true,
+    );
     expect(appointmentOutcome(results, options).ok).toBe(true);
   });
 
   it('R-4-create-07: otherwise the result succeeds, also when only some calls failed', () => {
-    const outcome = appointmentOutcome([response(), { ok: false, messageKey: 'message.x' }], options);
+    const outcome = appointmentOutcome(
+      [response(), { ok: false, messageKey: 'message.x' }],
+      options,
+    );
     expect(outcome).toEqual({ ok: true, values: [{ errorMessage: null }] });
   });
 });

@@ -47,9 +47,7 @@ export interface OutcomeOptions {
   failWhenAllHaveErrors: boolean;
 }
 
-export type AppointmentOutcome<T> =
-  | { ok: true; values: T[] }
-  | { ok: false; messageKey: string };
+export type AppointmentOutcome<T> = { ok: true; values: T[] } | { ok: false; messageKey: string };
 
 /**
  * R-4-create-05..07: the result fails with the first error message when

@@ -25,8 +25,14 @@ describe('weeks and months of the slot views (R-4-slots-12)', () => {
   });
 
   it('R-9-24: a WEEK period is seven days, a MONTH period the month from today on', () => {
-    expect(periodFor('WEEK', today, { firstDay: 1, today })).toEqual({ start: '2026-11-23', end: '2026-11-29' });
-    expect(periodFor('MONTH', today, { firstDay: 1, today })).toEqual({ start: today, end: '2026-11-30' });
+    expect(periodFor('WEEK', today, { firstDay: 1, today })).toEqual({
+      start: '2026-11-23',
+      end: '2026-11-29',
+    });
+    expect(periodFor('MONTH', today, { firstDay: 1, today })).toEqual({
+      start: today,
+      end: '2026-11-30',
+    });
     expect(periodFor('MONTH', '2026-12-10', { firstDay: 1, today })).toEqual({
       start: '2026-12-01',
       end: '2026-12-31',

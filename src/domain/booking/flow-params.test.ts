@@ -63,7 +63,10 @@ describe('flow state in the query (spec 2.2)', () => {
   });
 
   it('R-2.2-13: timeOfDay is a comma-separated list; unknown parts are dropped', () => {
-    expect(parseFlowParams('timeOfDay=evening,NIGHT,MORNING').timeOfDay).toEqual(['MORNING', 'EVENING']);
+    expect(parseFlowParams('timeOfDay=evening,NIGHT,MORNING').timeOfDay).toEqual([
+      'MORNING',
+      'EVENING',
+    ]);
     const state = { ...emptyFlowState(), timeOfDay: ['AFTERNOON', 'EVENING'] as const };
     expect(serializeFlowParams({ ...state, timeOfDay: [...state.timeOfDay] }, 'slots')).toContain(
       'timeOfDay=AFTERNOON%2CEVENING',
@@ -81,7 +84,9 @@ describe('flow state in the query (spec 2.2)', () => {
   });
 
   it('a single procedure keeps one exam; malformed values are ignored', () => {
-    const state = parseFlowParams('examSlug=a,b&lat=999&lng=1&selectedClinic=-2&date=24/11/2026&week=x');
+    const state = parseFlowParams(
+      'examSlug=a,b&lat=999&lng=1&selectedClinic=-2&date=24/11/2026&week=x',
+    );
     expect(state.examSlugs).toEqual(['a']);
     expect(state.lat).toBeNull();
     expect(state.lng).toBeNull();
@@ -93,7 +98,9 @@ describe('flow state in the query (spec 2.2)', () => {
   it('a clinic page (clinicId) selects its clinic', () => {
     const state = parseFlowParams('clinicId=5');
     expect(state.selectedClinic).toBe(5);
-    expect(serializeFlowParams(state, 'slots')).toBe('regionSlug=select-region&clinicId=5&slotsView=WEEK');
+    expect(serializeFlowParams(state, 'slots')).toBe(
+      'regionSlug=select-region&clinicId=5&slotsView=WEEK',
+    );
   });
 
   it('R-2.1-22: a confirmation page carries the kioskMode parameter only', () => {

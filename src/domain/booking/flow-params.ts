@@ -232,10 +232,16 @@ export function serializeFlowParams(state: BookingFlowState, scope: ParamsScope)
     set('lat', formatCoordinate(state.lat));
     set('lng', formatCoordinate(state.lng));
   }
-  if (state.selectedClinic !== state.clinicId) set('selectedClinic', state.selectedClinic?.toString());
+  if (state.selectedClinic !== state.clinicId)
+    set('selectedClinic', state.selectedClinic?.toString());
   set('clinicId', state.clinicId?.toString());
   if (state.navigateFromClinic) set('navigateFromClinic', 'true');
-  set('date', trimTrailingNulls(state.dates).map((item) => item ?? '').join(','));
+  set(
+    'date',
+    trimTrailingNulls(state.dates)
+      .map((item) => item ?? '')
+      .join(','),
+  );
   set('week', state.week);
   if (scope === 'slots' || state.slotsView !== 'WEEK') set('slotsView', state.slotsView);
   set('timeOfDay', state.timeOfDay.join(','));

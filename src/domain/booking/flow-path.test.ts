@@ -17,7 +17,10 @@ describe('booking flow paths (spec 2.1)', () => {
   });
 
   it('R-2.1-23, R-2.1-25: confirmation paths carry the booking key and kind', () => {
-    expect(parseBookingPath('/appointments/AB%20C')).toMatchObject({ bookingKey: 'AB C', kind: 'appointment' });
+    expect(parseBookingPath('/appointments/AB%20C')).toMatchObject({
+      bookingKey: 'AB C',
+      kind: 'appointment',
+    });
     expect(parseBookingPath('/br/K2')).toMatchObject({ bookingKey: 'K2', kind: 'booking-request' });
     expect(parseBookingPath('/appointments/pending/K3')).toMatchObject({ bookingKey: 'K3' });
   });
@@ -31,25 +34,40 @@ describe('booking flow paths (spec 2.1)', () => {
   });
 
   it('the exam step keeps the path it was entered by', () => {
-    expect(bookingPath({ ...parseBookingPath('/advanced-booking'), step: 'exam' })).toBe('/advanced-booking');
+    expect(bookingPath({ ...parseBookingPath('/advanced-booking'), step: 'exam' })).toBe(
+      '/advanced-booking',
+    );
     expect(bookingPath({ ...parseBookingPath('/select-clinic'), step: 'exam' })).toBe('/');
   });
 
   it('R-2.1-23/25/26: confirmation pages by kind, with /kiosk in kiosk mode', () => {
     const base = parseBookingPath('/iframe/booking');
-    expect(bookingPath({ ...base, step: 'confirmation', bookingKey: 'K', kind: 'appointment' })).toBe(
-      '/iframe/appointments/K',
-    );
-    expect(bookingPath({ ...base, step: 'confirmation', bookingKey: 'K', kind: 'booking-request' })).toBe(
-      '/iframe/booking-requests/K',
-    );
     expect(
-      bookingPath({ ...parseBookingPath('/booking'), step: 'confirmation', bookingKey: 'K', kind: 'appointment' }, true),
+      bookingPath({ ...base, step: 'confirmation', bookingKey: 'K', kind: 'appointment' }),
+    ).toBe('/iframe/appointments/K');
+    expect(
+      bookingPath({ ...base, step: 'confirmation', bookingKey: 'K', kind: 'booking-request' }),
+    ).toBe('/iframe/booking-requests/K');
+    expect(
+      bookingPath(
+        {
+          ...parseBookingPath('/booking'),
+          step: 'confirmation',
+          bookingKey: 'K',
+          kind: 'appointment',
+        },
+        true,
+      ),
     ).toBe('/appointments/K/kiosk');
   });
 
   it('R-2.1-27: the confirmation prefix is empty when the flow began at advanced-booking', () => {
-    const route = { prefix: '/iframe', home: '/advanced-booking', step: 'confirmation' as const, bookingKey: 'K' };
+    const route = {
+      prefix: '/iframe',
+      home: '/advanced-booking',
+      step: 'confirmation' as const,
+      bookingKey: 'K',
+    };
     expect(bookingPath(route)).toBe('/appointments/K');
   });
 });

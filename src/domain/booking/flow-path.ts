@@ -6,7 +6,13 @@
 export type BookingStep = 'exam' | 'clinic' | 'slots' | 'form' | 'confirmation';
 export type BookingKind = 'appointment' | 'booking-request';
 
-export const BOOKING_STEPS: readonly BookingStep[] = ['exam', 'clinic', 'slots', 'form', 'confirmation'];
+export const BOOKING_STEPS: readonly BookingStep[] = [
+  'exam',
+  'clinic',
+  'slots',
+  'form',
+  'confirmation',
+];
 
 export interface BookingRoute {
   step: BookingStep;
@@ -62,7 +68,9 @@ export function bookingPath(route: BookingRoute, kioskMode = false): string {
   switch (route.step) {
     case 'exam':
       // '/iframe' itself redirects to /iframe/select-region (R-2.1-03), so the embedded first step is /iframe/home.
-      return route.prefix ? `${route.prefix}${route.home === '/' ? '/home' : route.home}` : route.home;
+      return route.prefix
+        ? `${route.prefix}${route.home === '/' ? '/home' : route.home}`
+        : route.home;
     case 'clinic':
       return `${route.prefix}/select-region`;
     case 'slots':

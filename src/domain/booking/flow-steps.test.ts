@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { nextStep, reachableStep, type FlowFacts } from './flow-steps';
 
-const none: FlowFacts = { hasExams: false, hasClinic: false, needsSlots: false, allSlotsChosen: false };
-const ready: FlowFacts = { hasExams: true, hasClinic: true, needsSlots: true, allSlotsChosen: true };
+const none: FlowFacts = {
+  hasExams: false,
+  hasClinic: false,
+  needsSlots: false,
+  allSlotsChosen: false,
+};
+const ready: FlowFacts = {
+  hasExams: true,
+  hasClinic: true,
+  needsSlots: true,
+  allSlotsChosen: true,
+};
 
 describe('order of the booking flow', () => {
   it('R-2.1-03: the clinic step opens without an exam (the embedded flow starts there)', () => {

@@ -18,7 +18,8 @@ const valid: BookingFormValues = {
   postalCode: '2000',
 };
 
-const errorOf = (patch: Partial<BookingFormValues>) => validateBookingForm({ ...valid, ...patch }, today);
+const errorOf = (patch: Partial<BookingFormValues>) =>
+  validateBookingForm({ ...valid, ...patch }, today);
 
 describe('booking form rules (spec 2.4, 5)', () => {
   it('a complete form is valid', () => {
@@ -43,7 +44,9 @@ describe('booking form rules (spec 2.4, 5)', () => {
 
   it('R-5-01/02, R-9-07: date of birth is required and may not be in the future', () => {
     expect(errorOf({ dateOfBirth: '' }).dateOfBirth?.key).toBe('form.required');
-    expect(errorOf({ dateOfBirth: '2026-11-26' }).dateOfBirth?.key).toBe('form.date_of_birth_future');
+    expect(errorOf({ dateOfBirth: '2026-11-26' }).dateOfBirth?.key).toBe(
+      'form.date_of_birth_future',
+    );
     expect(errorOf({ dateOfBirth: today }).dateOfBirth).toBeUndefined();
     expect(errorOf({ dateOfBirth: '2026-02-30' }).dateOfBirth?.key).toBe('form.please_enter_valid');
   });
@@ -53,7 +56,9 @@ describe('booking form rules (spec 2.4, 5)', () => {
       key: 'form.please_enter_valid',
       field: 'form.contact_number',
     });
-    expect(errorOf({ contactNumber: '0412abc678' }).contactNumber?.key).toBe('form.please_enter_valid');
+    expect(errorOf({ contactNumber: '0412abc678' }).contactNumber?.key).toBe(
+      'form.please_enter_valid',
+    );
     expect(errorOf({ contactNumber: '(02) 5550-1234' }).contactNumber).toBeUndefined();
   });
 

@@ -74,7 +74,8 @@ function nameError(field: BookingField, value: string): FieldError | undefined {
 /** R-5-01, R-5-02, R-9-07: required, a real date, not in the future. */
 export function dateOfBirthError(value: string, today: string): FieldError | undefined {
   if (!value) return error('dateOfBirth', 'form.required');
-  if (!isIsoDate(value) || value < EARLIEST_BIRTH_DATE) return error('dateOfBirth', 'form.please_enter_valid');
+  if (!isIsoDate(value) || value < EARLIEST_BIRTH_DATE)
+    return error('dateOfBirth', 'form.please_enter_valid');
   if (value > today) return error('dateOfBirth', 'form.date_of_birth_future');
   return undefined;
 }

@@ -31,7 +31,9 @@ export function formatDay(iso: string, locale: string, style: 'long' | 'short' =
 
 /** "November 2026". */
 export function formatMonth(iso: string, locale: string): string {
-  return formatter(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(iso));
+  return formatter(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    utcDate(iso),
+  );
 }
 
 /** The weekday's short name of a calendar day, e.g. "Mon". */
@@ -41,7 +43,9 @@ export function formatWeekday(iso: string, locale: string): string {
 
 /** The clinic-local time of an instant, e.g. "9:30 am". */
 export function formatTime(instant: string, timeZone: string, locale: string): string {
-  return formatter(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  return formatter(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(instant),
+  );
 }
 
 /** The clinic-local day of an instant, e.g. "Monday 24 November 2026". */
@@ -57,7 +61,9 @@ export function formatInstantDay(instant: string, timeZone: string, locale: stri
 
 /** The zone's short name at an instant, e.g. "AWST" (or "GMT+13" where the locale has no name). */
 export function zoneAbbreviation(timeZone: string, instant: string, locale: string): string {
-  const parts = formatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(instant));
+  const parts = formatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
+    new Date(instant),
+  );
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 

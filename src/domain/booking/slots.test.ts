@@ -11,7 +11,10 @@ import {
   zoneOffsetMinutes,
 } from './slots';
 
-const slot = (startDateTime: string, timeZone: string): Pick<Slot, 'startDateTime' | 'timeZone'> => ({
+const slot = (
+  startDateTime: string,
+  timeZone: string,
+): Pick<Slot, 'startDateTime' | 'timeZone'> => ({
   startDateTime,
   timeZone,
 });
@@ -19,8 +22,16 @@ const slot = (startDateTime: string, timeZone: string): Pick<Slot, 'startDateTim
 describe('slots in the clinic time zone (issue 4, part 3)', () => {
   it('an instant has the clinic-local day and hour', () => {
     // 23:30 UTC on the 23rd is 07:30 on the 24th in Perth and 10:30 on the 24th in Sydney (summer).
-    expect(zonedTime('2026-11-23T23:30:00Z', 'Australia/Perth')).toEqual({ date: '2026-11-24', hour: 7, minute: 30 });
-    expect(zonedTime('2026-11-23T23:30:00Z', 'Australia/Sydney')).toEqual({ date: '2026-11-24', hour: 10, minute: 30 });
+    expect(zonedTime('2026-11-23T23:30:00Z', 'Australia/Perth')).toEqual({
+      date: '2026-11-24',
+      hour: 7,
+      minute: 30,
+    });
+    expect(zonedTime('2026-11-23T23:30:00Z', 'Australia/Sydney')).toEqual({
+      date: '2026-11-24',
+      hour: 10,
+      minute: 30,
+    });
     expect(todayIn('Pacific/Auckland', new Date('2026-11-23T12:00:00Z'))).toBe('2026-11-24');
   });
 
@@ -33,7 +44,9 @@ describe('slots in the clinic time zone (issue 4, part 3)', () => {
     ];
     const days = groupSlotsByDay(slots);
     expect([...days.keys()]).toEqual(['2026-11-24', '2026-11-25']);
-    expect(days.get('2026-11-24')?.map((s) => zonedTime(s.startDateTime, s.timeZone).hour)).toEqual([1, 8, 16]);
+    expect(days.get('2026-11-24')?.map((s) => zonedTime(s.startDateTime, s.timeZone).hour)).toEqual(
+      [1, 8, 16],
+    );
   });
 
   it('R-4-slots-11: morning is before 12, afternoon 12 to 17, evening from 17', () => {
@@ -60,9 +73,15 @@ describe('slots in the clinic time zone (issue 4, part 3)', () => {
   it('zone offsets follow daylight saving; Perth and Sydney differ, Brisbane only in summer', () => {
     expect(zoneOffsetMinutes('Australia/Sydney', '2026-11-24T00:00:00Z')).toBe(660);
     expect(zoneOffsetMinutes('Australia/Perth', '2026-11-24T00:00:00Z')).toBe(480);
-    expect(zoneDiffersFromDevice('Australia/Perth', '2026-11-24T00:00:00Z', 'Australia/Sydney')).toBe(true);
-    expect(zoneDiffersFromDevice('Australia/Brisbane', '2026-11-24T00:00:00Z', 'Australia/Sydney')).toBe(true);
-    expect(zoneDiffersFromDevice('Australia/Brisbane', '2026-07-01T00:00:00Z', 'Australia/Sydney')).toBe(false);
+    expect(
+      zoneDiffersFromDevice('Australia/Perth', '2026-11-24T00:00:00Z', 'Australia/Sydney'),
+    ).toBe(true);
+    expect(
+      zoneDiffersFromDevice('Australia/Brisbane', '2026-11-24T00:00:00Z', 'Australia/Sydney'),
+    ).toBe(true);
+    expect(
+      zoneDiffersFromDevice('Australia/Brisbane', '2026-07-01T00:00:00Z', 'Australia/Sydney'),
+    ).toBe(false);
   });
 
   it('times are formatted in the clinic zone with its abbreviation', () => {

@@ -64,14 +64,18 @@ export function filterByTimeOfDay<S extends Pick<Slot, 'startDateTime' | 'timeZo
 ): S[] {
   if (chosen.length === 0) return [...slots];
   const wanted = new Set(chosen);
-  return slots.filter((slot) => wanted.has(timeOfDayOf(zonedTime(slot.startDateTime, slot.timeZone).hour)));
+  return slots.filter((slot) =>
+    wanted.has(timeOfDayOf(zonedTime(slot.startDateTime, slot.timeZone).hour)),
+  );
 }
 
 /** Slots by clinic-local day (yyyy-mm-dd), days ascending, slots ascending within a day. */
 export function groupSlotsByDay<S extends Pick<Slot, 'startDateTime' | 'timeZone'>>(
   slots: readonly S[],
 ): Map<string, S[]> {
-  const sorted = [...slots].sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime));
+  const sorted = [...slots].sort(
+    (a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime),
+  );
   const days = new Map<string, S[]>();
   for (const slot of sorted) {
     const day = zonedTime(slot.startDateTime, slot.timeZone).date;
@@ -110,5 +114,7 @@ export function sameSlot(
   a: { startTime: string; deviceId: number } | null | undefined,
   b: Pick<Slot, 'startDateTime' | 'deviceId'>,
 ): boolean {
-  return !!a && a.deviceId === b.deviceId && Date.parse(a.startTime) === Date.parse(b.startDateTime);
+  return (
+    !!a && a.deviceId === b.deviceId && Date.parse(a.startTime) === Date.parse(b.startDateTime)
+  );
 }

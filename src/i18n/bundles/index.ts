@@ -26,18 +26,52 @@ const LAZY_TEXTS: Partial<Record<SupportedLocale, () => Promise<OwnTexts>>> = {
   mk: () => import('./mk').then((module) => module.mk),
 };
 
-export function isBaseBundleLoaded(locale: SupportedLocale): boolean {
-  return OWN_TEXTS.has(locale);
+/**
+ * A feature's own base texts (the booking flow's, say), registered by the
+ * feature's element, so they load with that element and not with every
+ * element (issue 3's frame budget). `en-AU` is complete; other locales load
+ * on demand and fall back to it key by key.
+ */
+export interface FeatureTexts {
+  'en-AU': OwnTexts;
+  lazy?: Partial<Record<SupportedLocale, () => Promise<OwnTexts>>>;
 }
 
-/** Loads a locale's own texts once; resolves at once for the bundled ones. */
+const features: { texts: FeatureTexts; loaded: Map<SupportedLocale, OwnTexts> }[] = [];
+
+/** Adds a feature's texts to the base bundle of every locale; registering the same texts twice does nothing. */
+export function registerFeatureTexts(texts: FeatureTexts): void {
+  if (!features.some((feature) => feature.texts === texts))
+    features.push({ texts, loaded: new Map() });
+}
+
+function featureLoaded(locale: SupportedLocale): boolean {
+  return features.every((feature) => !feature.texts.lazy?.[locale] || feature.loaded.has(locale));
+}
+
+export function isBaseBundleLoaded(locale: SupportedLocale): boolean {
+  return OWN_TEXTS.has(locale) && featureLoaded(locale);
+}
+
+/** Loads a locale's own texts, and its registered features' texts, once; resolves at once for the bundled ones. */
 export async function loadBaseBundle(locale: SupportedLocale): Promise<void> {
   const load = LAZY_TEXTS[locale];
-  if (OWN_TEXTS.has(locale) || !load) return;
-  OWN_TEXTS.set(locale, await load());
+  const own =
+    OWN_TEXTS.has(locale) || !load
+      ? undefined
+      : load().then((texts) => void OWN_TEXTS.set(locale, texts));
+  const lazyFeatures = features.map(async (feature) => {
+    const loadFeature = feature.texts.lazy?.[locale];
+    if (loadFeature && !feature.loaded.has(locale)) feature.loaded.set(locale, await loadFeature());
+  });
+  await Promise.all([own, ...lazyFeatures]);
 }
 
 /** The complete base bundle of a locale: its own texts over the en-AU ones, so no key is ever missing. */
 export function baseBundle(locale: SupportedLocale): TranslationBundle {
-  return { ...enAU, ...(OWN_TEXTS.get(locale) as TranslationBundle | undefined) };
+  const bundle: TranslationBundle = { ...enAU };
+  for (const feature of features) Object.assign(bundle, feature.texts['en-AU']);
+  Object.assign(bundle, OWN_TEXTS.get(locale));
+  for (const feature of features) Object.assign(bundle, feature.loaded.get(locale));
+  return bundle;
 }

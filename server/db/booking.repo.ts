@@ -1,0 +1,182 @@
+import type { Queryable } from './db.js';
+
+/** booking_keys, booking_requests, the outbox and appointment look-ups by booking key. */
+
+/** Records an issued key; false when it already exists. */
+export async function insertBookingKey(q: Queryable, bookingKey: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO booking_keys (booking_key) VALUES ($1)
+     ON CONFLICT (booking_key) DO NOTHING RETURNING booking_key`,
+    [bookingKey],
+  );
+  return rows.length === 1;
+}
+
+/** Namespace of the (int, int) advisory locks of devices; apart from the bigint migration lock. */
+const DEVICE_LOCK_NAMESPACE = 727_190;
+
+/**
+ * Queues the bookings of one device until this transaction ends. The
+ * exclusion constraint still decides; the lock only spares PostgreSQL the
+ * deadlocks of concurrent conflicting inserts (each waiting for the other).
+ */
+export async function lockDevice(q: Queryable, deviceId: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+    DEVICE_LOCK_NAMESPACE,
+    deviceId,
+  ]);
+}
+
+export type KeyClaim = 'claimed' | 'used' | 'unknown';
+
+/**
+ * Claims an issued key for an appointment or a booking request. A booking
+ * request uses a key alone and once. Appointments may share a key (one
+ * booking of several exams) while it was first used less than
+ * `groupSeconds` ago; the unique index on (booking_key, exam_id) keeps each
+ * exam to one live appointment per key. Concurrent claims of one key queue on
+ * its row lock.
+ */
+export async function claimBookingKey(
+  q: Queryable,
+  bookingKey: string,
+  usedFor: 'appointment' | 'booking_request',
+  groupSeconds: number,
+): Promise<KeyClaim> {
+  const { rows } = await q.query(
+    `UPDATE booking_keys SET used_at = coalesce(used_at, now()), used_for = $2
+     WHERE booking_key = $1 AND (used_at IS NULL OR ($2 = 'appointment' AND used_for = $2
+       AND used_at > now() - make_interval(secs => $3::int)))
+     RETURNING booking_key`,
+    [bookingKey, usedFor, groupSeconds],
+  );
+  if (rows.length === 1) return 'claimed';
+  const known = await q.query('SELECT 1 FROM booking_keys WHERE booking_key = $1', [bookingKey]);
+  return known.rows.length === 1 ? 'used' : 'unknown';
+}
+
+export interface StoredPatient {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  dateOfBirth: string;
+  sex: string;
+  postalCode: string;
+  medicareNumber: string | null;
+  validationCode: string | null;
+}
+
+export async function insertBookingRequest(
+  q: Queryable,
+  request: {
+    slug: string;
+    bookingKey: string;
+    clinicId: number | null;
+    note: string;
+    examIds: number[];
+    patient: StoredPatient;
+  },
+): Promise<number> {
+  const p = request.patient;
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO booking_requests (slug, booking_key, clinic_id, note, patient_first_name,
+       patient_last_name, patient_email, patient_phone, patient_date_of_birth, patient_sex,
+       patient_postal_code, patient_medicare_number, patient_validation_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11, $12, $13) RETURNING id`,
+    [
+      request.slug,
+      request.bookingKey,
+      request.clinicId,
+      request.note,
+      p.firstName,
+      p.lastName,
+      p.email,
+      p.phone,
+      p.dateOfBirth,
+      p.sex,
+      p.postalCode,
+      p.medicareNumber,
+      p.validationCode,
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('INSERT INTO booking_requests returned no id');
+  await q.query(
+    `INSERT INTO booking_request_exams (booking_request_id, exam_id, position)
+     SELECT $1, exam_id, position::smallint FROM unnest($2::int[]) WITH ORDINALITY AS t (exam_id, position)`,
+    [id, request.examIds],
+  );
+  return id;
+}
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  /** What the message is about, e.g. the booking key. */
+  reference: string | null;
+}
+
+export async function insertOutboxMessage(q: Queryable, message: OutboxMessage): Promise<void> {
+  await q.query(
+    'INSERT INTO outbox (channel, recipient, subject, body, reference) VALUES ($1, $2, $3, $4, $5)',
+    [message.channel, message.recipient, message.subject, message.body, message.reference],
+  );
+}
+
+export async function listOutbox(
+  q: Queryable,
+  reference: string,
+): Promise<(OutboxMessage & { id: number })[]> {
+  const { rows } = await q.query<OutboxMessage & { id: number }>(
+    'SELECT id, channel, recipient, subject, body, reference FROM outbox WHERE reference = $1 ORDER BY id',
+    [reference],
+  );
+  return rows;
+}
+
+/** An appointment with what its confirmation and calendar file show. */
+export interface AppointmentDetails {
+  slug: string;
+  bookingKey: string;
+  status: string;
+  startMs: number;
+  endMs: number;
+  examName: string;
+  modalityName: string;
+  preparation: string;
+  clinicName: string;
+  address: string;
+  suburb: string;
+  state: string;
+  postalCode: string;
+  timeZone: string;
+}
+
+/** The appointments of a booking key, earliest first. */
+export async function findAppointmentsByKey(
+  q: Queryable,
+  bookingKey: string,
+): Promise<AppointmentDetails[]> {
+  const { rows } = await q.query<
+    Omit<AppointmentDetails, 'startMs' | 'endMs'> & { starts: Date; ends: Date }
+  >(
+    `SELECT coalesce(a.slug, a.booking_key) AS slug, a.booking_key AS "bookingKey", a.status,
+       lower(a.during) AS starts, upper(a.during) AS ends,
+       coalesce(e.name, m.name) AS "examName", m.name AS "modalityName",
+       concat_ws(E'\\n\\n', nullif(e.exam_notes, ''), nullif(e.notes, '')) AS preparation,
+       c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
+       c.time_zone AS "timeZone"
+     FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
+     JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
+     WHERE a.booking_key = $1 ORDER BY lower(a.during), a.id`,
+    [bookingKey],
+  );
+  return rows.map(({ starts, ends, ...rest }) => ({
+    ...rest,
+    startMs: new Date(starts).getTime(),
+    endMs: new Date(ends).getTime(),
+  }));
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClinicAppointmentRequest } from '../../src/api/booking.contract.js';
+import {
+  ClinicAppointmentRequestSchema,
+  ClinicSlotsList,
+  NextAvailableQuery,
+  SlotSchema,
+} from '../schemas/booking-slots.schema.js';
+import { errorResponses } from '../schemas/common.js';
+import type { RouteDeps } from './deps.js';
+
+const tags = ['booking'];
+
+export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteDeps): void {
+  app.post<{ Body: ClinicAppointmentRequest }>(
+    '/api/booking/clinic_appointments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Free slots per clinic, start..end (clinic-local days, at most 62); ' +
+          '400 message.exam_enquiry_only unless isBookingRequest',
+        body: ClinicAppointmentRequestSchema,
+        response: { 200: ClinicSlotsList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return availability.clinicAppointments(request.body);
+    },
+  );
+
+  app.get<{ Querystring: NextAvailableQuery }>(
+    '/api/booking/find_next_available',
+    {
+      schema: {
+        tags,
+        summary: 'The earliest free slot within 90 days; 404 message.no_slots_available',
+        querystring: NextAvailableQuery,
+        response: { 200: SlotSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { examSlug, clinicIds, from } = request.query;
+      return availability.findNextAvailable({
+        examSlug,
+        clinicIds: clinicIds.split(',').map(Number),
+        from,
+      });
+    },
+  );
+}

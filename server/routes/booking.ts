@@ -1,0 +1,113 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type {
+  CreateAppointmentRequest,
+  CreateBookingRequestRequest,
+} from '../../src/api/booking.contract.js';
+import { strictRateLimit } from '../http/rate-limit.js';
+import {
+  AppointmentResponseSchema,
+  BookingKeyResponse,
+  BookingRequestResponseSchema,
+  CalendarParams,
+  CreateAppointmentRequestSchema,
+  CreateBookingRequestRequestSchema,
+  ValidationErrorBody,
+} from '../schemas/booking.schema.js';
+import { errorResponses } from '../schemas/common.js';
+import type { RouteDeps } from './deps.js';
+
+const tags = ['booking'];
+
+export function bookingRoutes(
+  app: FastifyInstance,
+  { db, config, bookings, bookingRequests }: RouteDeps,
+): void {
+  const createLimit = strictRateLimit(db, 'booking-create', config.booking.createRateLimit);
+
+  app.post(
+    '/api/booking/booking_key',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new unguessable booking key (144 random bits): one booking request, or the ' +
+          'appointments of one booking (each exam once, within 15 minutes)',
+        response: { 200: BookingKeyResponse, ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { bookingKey: await bookings.newBookingKey() };
+    },
+  );
+
+  app.post<{ Body: CreateAppointmentRequest }>(
+    '/api/booking/appointments',
+    {
+      onRequest: createLimit,
+      schema: {
+        tags,
+        summary:
+          'Books a slot. 400 message.validation_error (fields), 409 message.slot_conflict, ' +
+          'message.booking_key_used or message.booking_key_invalid',
+        body: CreateAppointmentRequestSchema,
+        response: { 200: AppointmentResponseSchema, 400: ValidationErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return bookings.createAppointment(request.body);
+    },
+  );
+
+  app.post<{ Body: CreateBookingRequestRequest }>(
+    '/api/booking/booking_requests',
+    {
+      onRequest: createLimit,
+      schema: {
+        tags,
+        summary:
+          'Sends a booking request (enquiry). 400 message.validation_error (fields), ' +
+          '409 message.booking_key_used or message.booking_key_invalid',
+        body: CreateBookingRequestRequestSchema,
+        response: {
+          200: BookingRequestResponseSchema,
+          400: ValidationErrorBody,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return bookingRequests.createBookingRequest(request.body);
+    },
+  );
+
+  app.get<{ Params: CalendarParams }>(
+    '/api/booking/appointments/:bookingKey/calendar.ics',
+    {
+      schema: {
+        tags,
+        summary:
+          'The appointments of a booking key as an iCalendar file; 404 message.appointment_not_found',
+        params: CalendarParams,
+        response: {
+          200: {
+            description: 'RFC 5545 calendar',
+            content: { 'text/calendar': { schema: Type.String() } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await bookings.calendarFile(request.params.bookingKey);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+}

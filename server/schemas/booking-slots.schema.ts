@@ -1,0 +1,82 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type {
+  ClinicAppointmentRequest,
+  ClinicSlots,
+  Slot,
+} from '../../src/api/booking.contract.js';
+import { Slug } from './booking-catalogue.schema.js';
+import { assertSameShape, type Equal } from './common.js';
+
+const S = Type.String();
+const I = Type.Integer();
+
+export const IsoDate = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'yyyy-mm-dd',
+});
+const ZonedInstant = Type.String({
+  format: 'date-time',
+  description: "ISO instant with the clinic's offset, e.g. 2026-11-23T09:00:00+11:00",
+});
+
+export const ClinicAppointmentRequestSchema = Type.Object({
+  clinicIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 50 }),
+  examSlug: Slug,
+  location: Type.Optional(
+    Type.Object({
+      latitude: Type.Number({ minimum: -90, maximum: 90 }),
+      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    }),
+  ),
+  start: Type.String({ ...IsoDate, description: "First day (clinic's calendar), inclusive" }),
+  end: Type.String({ ...IsoDate, description: 'Last day, inclusive; at most 62 days in all' }),
+  isBookingRequest: Type.Optional(
+    Type.Boolean({ description: 'Lets enquiry-only exams through (indicative times)' }),
+  ),
+  bookingRequestBookingKey: Type.Optional(Type.String({ maxLength: 100 })),
+  examBookingKey: Type.Optional(Type.String({ maxLength: 100 })),
+  appointmentSlug: Type.Optional(Type.String({ maxLength: 100 })),
+  customDuration: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 600, description: 'Ignored: the exam sets durations' }),
+  ),
+  extraQueryParams: Type.Optional(
+    Type.Record(Type.String(), Type.String({ maxLength: 200 }), { maxProperties: 20 }),
+  ),
+  clinicAppointmentsView: Type.Optional(Type.Union([Type.Literal('WEEK'), Type.Literal('MONTH')])),
+  mobileLocationToken: Type.Optional(Type.String({ maxLength: 200 })),
+});
+assertSameShape<Equal<Static<typeof ClinicAppointmentRequestSchema>, ClinicAppointmentRequest>>();
+
+export const SlotSchema = Type.Object({
+  clinicId: I,
+  clinicSlug: S,
+  clinicName: S,
+  startDateTime: ZonedInstant,
+  endDateTime: ZonedInstant,
+  deviceId: I,
+  timeZone: Type.String({ description: 'IANA time zone of the clinic' }),
+});
+assertSameShape<Equal<Static<typeof SlotSchema>, Slot>>();
+
+export const ClinicSlotsSchema = Type.Object({
+  clinicId: I,
+  clinicSlug: S,
+  clinicName: S,
+  timeZone: S,
+  slots: Type.Array(SlotSchema),
+});
+assertSameShape<Equal<Static<typeof ClinicSlotsSchema>, ClinicSlots>>();
+
+export const ClinicSlotsList = Type.Array(ClinicSlotsSchema);
+
+export const NextAvailableQuery = Type.Object({
+  examSlug: Slug,
+  clinicIds: Type.String({
+    pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$',
+    description: 'Comma-separated clinic ids',
+  }),
+  from: Type.Optional(
+    Type.String({ ...IsoDate, description: 'First day to search (default today)' }),
+  ),
+});
+export type NextAvailableQuery = Static<typeof NextAvailableQuery>;

@@ -1,0 +1,180 @@
+/**
+ * Free slots (spec 4 "Location and slots", R-7-calls-33): clinic
+ * appointments for a date range, the next available slot, and the check that
+ * a requested slot is one this service would offer.
+ */
+import type {
+  ClinicAppointmentRequest,
+  ClinicSlots,
+  Slot,
+} from '../../src/api/booking.contract.js';
+import {
+  listBusy,
+  listDevices,
+  listOpeningHours,
+  listSlotClinics,
+  type OpeningHoursRow,
+} from '../db/availability.repo.js';
+import { findExam, type ExamRow } from '../db/booking-catalogue.repo.js';
+import type { Queryable } from '../db/db.js';
+import { ApiError } from '../http/errors.js';
+import { clinicSlots, isGridStart } from './slot-grid.js';
+import { addDays, daysBetween, isIsoDate, zonedDate } from './zoned-time.js';
+
+/** Longest range of clinic_appointments, in days (a month view plus its edges). */
+export const MAX_RANGE_DAYS = 62;
+/** find_next_available looks this many days ahead. */
+export const NEXT_AVAILABLE_DAYS = 90;
+const NEXT_AVAILABLE_CHUNK_DAYS = 14;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface AvailabilityOptions {
+  /** Current time; tests pass a fixed one. */
+  clock: () => Date;
+  /** Slots start at least this many minutes from now. */
+  leadMinutes: number;
+}
+
+export interface NextAvailableQuery {
+  examSlug: string;
+  clinicIds: number[];
+  from?: string | undefined;
+}
+
+export interface AvailabilityService {
+  clinicAppointments(request: ClinicAppointmentRequest): Promise<ClinicSlots[]>;
+  findNextAvailable(query: NextAvailableQuery): Promise<Slot>;
+  /** Throws 409 message.slot_conflict unless startMs is a future grid slot of the clinic. */
+  assertOnGrid(input: {
+    clinicId: number;
+    timeZone: string;
+    durationMinutes: number;
+    startMs: number;
+  }): Promise<void>;
+}
+
+export async function requireExam(db: Queryable, slug: string): Promise<ExamRow> {
+  const exam = await findExam(db, slug);
+  if (!exam) throw new ApiError(404, 'message.exam_not_found', `no exam ${slug}`);
+  return exam;
+}
+
+function unique(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
+/** The earliest calendar date anywhere on Earth right now (UTC-12). */
+function earliestToday(now: Date): string {
+  return zonedDate(now.getTime(), 'Etc/GMT+12');
+}
+
+export function createAvailabilityService(
+  db: Queryable,
+  options: AvailabilityOptions,
+): AvailabilityService {
+  const notBefore = (): number => options.clock().getTime() + options.leadMinutes * 60_000;
+
+  /** Slots of the requested clinics on local days start..end, clinics in request order. */
+  async function slotsFor(
+    exam: ExamRow,
+    clinicIds: number[],
+    start: string,
+    end: string,
+  ): Promise<ClinicSlots[]> {
+    const ids = unique(clinicIds);
+    const [clinics, devices, hours] = await Promise.all([
+      listSlotClinics(db, ids, exam.id),
+      listDevices(db, ids, exam.modalityId),
+      listOpeningHours(db, ids),
+    ]);
+    // Every zone's local days start..end lie within these instants (UTC-12 to UTC+14).
+    const [sy = 0, sm = 1, sd = 1] = start.split('-').map(Number);
+    const fromMs = Date.UTC(sy, sm - 1, sd) - 14 * HOUR_MS;
+    const toMs = fromMs + (daysBetween(start, end) + 1) * DAY_MS + 26 * HOUR_MS;
+    const busy = await listBusy(
+      db,
+      devices.map((d) => d.id),
+      fromMs,
+      toMs,
+    );
+    const minStart = notBefore();
+    const result: ClinicSlots[] = [];
+    for (const id of ids) {
+      const clinic = clinics.find((c) => c.id === id);
+      if (!clinic) continue;
+      const deviceIds = devices.filter((d) => d.clinicId === id).map((d) => d.id);
+      const slots = clinic.offersExam
+        ? clinicSlots({
+            clinic,
+            hours: hours.filter((h) => h.clinicId === id),
+            deviceIds,
+            busy: busy.filter((b) => deviceIds.includes(b.deviceId)),
+            durationMinutes: exam.durationMinutes,
+            start,
+            end,
+            notBeforeMs: minStart,
+          })
+        : [];
+      result.push({
+        clinicId: clinic.id,
+        clinicSlug: clinic.slug,
+        clinicName: clinic.name,
+        timeZone: clinic.timeZone,
+        slots,
+      });
+    }
+    return result;
+  }
+
+  async function bookableExam(slug: string, isBookingRequest: boolean): Promise<ExamRow> {
+    const exam = await requireExam(db, slug);
+    if (exam.enquiryOnly && !isBookingRequest) {
+      throw new ApiError(400, 'message.exam_enquiry_only', `${slug} is enquiry only`);
+    }
+    return exam;
+  }
+
+  return {
+    async clinicAppointments(request) {
+      const { start, end } = request;
+      if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
+        throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
+      }
+      if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) {
+        throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
+      }
+      const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
+      return slotsFor(exam, request.clinicIds, start, end);
+    },
+
+    async findNextAvailable(query) {
+      if (query.from !== undefined && !isIsoDate(query.from)) {
+        throw new ApiError(400, 'message.bad_request', `bad date ${query.from}`);
+      }
+      const exam = await bookableExam(query.examSlug, false);
+      const today = earliestToday(options.clock());
+      const from = query.from && query.from > today ? query.from : today;
+      const last = addDays(from, NEXT_AVAILABLE_DAYS - 1);
+      for (let start = from; start <= last; start = addDays(start, NEXT_AVAILABLE_CHUNK_DAYS)) {
+        // One day of overlap: another zone's next local day may begin before this one ends.
+        const chunkEnd = addDays(start, NEXT_AVAILABLE_CHUNK_DAYS);
+        const end = chunkEnd < last ? chunkEnd : last;
+        const found = (await slotsFor(exam, query.clinicIds, start, end))
+          .map((clinic) => clinic.slots[0])
+          .filter((slot): slot is Slot => slot !== undefined)
+          .sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime));
+        if (found[0]) return found[0];
+      }
+      throw new ApiError(404, 'message.no_slots_available', `no ${exam.slug} slot`);
+    },
+
+    async assertOnGrid({ clinicId, timeZone, durationMinutes, startMs }) {
+      const hours: OpeningHoursRow[] = await listOpeningHours(db, [clinicId]);
+      const date = zonedDate(startMs, timeZone);
+      if (startMs < notBefore() || !isGridStart(timeZone, hours, date, startMs, durationMinutes)) {
+        throw new ApiError(409, 'message.slot_conflict', 'not an offered slot');
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What creating appointments and booking requests share: booking-key claims,
+ * the e-mail hash, slugs, and the mapping of database refusals to 409s.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { SLOT_TAKEN } from '../db/appointments.repo.js';
+import type { BookingClinicRow } from '../db/booking-catalogue.repo.js';
+import { claimBookingKey } from '../db/booking.repo.js';
+import { sqlState, type Queryable } from '../db/db.js';
+import { ApiError } from '../http/errors.js';
+
+const UNIQUE_VIOLATION = '23505';
+/**
+ * PostgreSQL: two concurrent inserts that conflict under an exclusion
+ * constraint can each wait for the other's index entry; one is then aborted
+ * as a deadlock (after deadlock_timeout, 1 s by default).
+ */
+const DEADLOCK = '40P01';
+const DEADLOCK_ATTEMPTS = 3;
+/** Appointments created this long after a key's first use no longer join its booking. */
+export const KEY_GROUP_SECONDS = 15 * 60;
+
+/** sha256 hex of the trimmed, lower-cased e-mail (spec 3 patientEmailHash, R-7-calls-59). */
+export function emailHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** Public identifier of an appointment or booking request: 72 random bits. */
+export function newSlug(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+export function clinicAddress(
+  clinic: Pick<BookingClinicRow, 'address' | 'suburb' | 'state' | 'postalCode'>,
+): string {
+  return `${clinic.address}, ${clinic.suburb} ${clinic.state} ${clinic.postalCode}`;
+}
+
+export function preparationOf(exam: { examNotes: string; notes: string }): string {
+  return [exam.examNotes, exam.notes].filter(Boolean).join('\n\n');
+}
+
+/**
+ * Claims the key inside the transaction: 409 when it was used (by a booking
+ * request, or for appointments more than KEY_GROUP_SECONDS ago) or never issued.
+ */
+export async function claimKey(
+  tx: Queryable,
+  bookingKey: string,
+  usedFor: 'appointment' | 'booking_request',
+): Promise<void> {
+  const claim = await claimBookingKey(tx, bookingKey, usedFor, KEY_GROUP_SECONDS);
+  if (claim === 'used') throw new ApiError(409, 'message.booking_key_used', 'booking key used');
+  if (claim === 'unknown') {
+    throw new ApiError(409, 'message.booking_key_invalid', 'booking key not issued');
+  }
+}
+
+/** Runs a booking transaction again when it lost a deadlock: the retry sees the winner committed. */
+export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (sqlState(error) !== DEADLOCK || attempt >= DEADLOCK_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Database refusals of a booking as the API's 409s (23505: the exam is already booked with that key). */
+export function asConflict(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state === SLOT_TAKEN || state === DEADLOCK) {
+    return new ApiError(409, 'message.slot_conflict', 'slot taken');
+  }
+  if (state === UNIQUE_VIOLATION) {
+    return new ApiError(409, 'message.booking_key_used', 'booking key used');
+  }
+  return error;
+}

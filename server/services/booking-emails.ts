@@ -1,0 +1,101 @@
+/**
+ * Plain-text confirmation e-mails of appointments and booking requests,
+ * written to the outbox in the booking's transaction. Links point at the
+ * portal's confirmation pages (R-2.1-23, R-2.1-25) under PUBLIC_URL.
+ */
+import type { OutboxMessage } from '../db/booking.repo.js';
+
+export interface AppointmentEmailInput {
+  publicUrl: string;
+  bookingKey: string;
+  to: string;
+  patientName: string;
+  examName: string;
+  clinicName: string;
+  clinicAddress: string;
+  startMs: number;
+  timeZone: string;
+  preparation: string;
+}
+
+const whenFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Monday 23 November 2026 at 9:00 am' on the clinic's clock. */
+export function clinicLocalText(instantMs: number, timeZone: string): string {
+  let format = whenFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-AU', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    whenFormatters.set(timeZone, format);
+  }
+  return format.format(new Date(instantMs)).replace(/,/g, '');
+}
+
+export function appointmentLink(publicUrl: string, bookingKey: string): string {
+  return `${publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
+}
+
+export function bookingRequestLink(publicUrl: string, bookingKey: string): string {
+  return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
+}
+
+export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
+  const when = clinicLocalText(input.startMs, input.timeZone);
+  const lines = [
+    `Dear ${input.patientName},`,
+    '',
+    'Your appointment is booked.',
+    '',
+    `Exam: ${input.examName}`,
+    `When: ${when} (${input.timeZone} time)`,
+    `Where: ${input.clinicName}, ${input.clinicAddress}`,
+    ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
+    '',
+    'See, change or cancel your appointment, and add it to your calendar:',
+    appointmentLink(input.publicUrl, input.bookingKey),
+  ];
+  return {
+    channel: 'email',
+    recipient: input.to,
+    subject: `Your ${input.examName} appointment on ${when}`,
+    body: lines.join('\n'),
+    reference: input.bookingKey,
+  };
+}
+
+export interface BookingRequestEmailInput {
+  publicUrl: string;
+  bookingKey: string;
+  to: string;
+  patientName: string;
+  examNames: string[];
+  clinicName: string;
+}
+
+export function bookingRequestEmail(input: BookingRequestEmailInput): OutboxMessage {
+  const lines = [
+    `Dear ${input.patientName},`,
+    '',
+    'We received your booking request and will contact you to arrange a time.',
+    '',
+    `Exams: ${input.examNames.join(', ')}`,
+    ...(input.clinicName ? [`Clinic: ${input.clinicName}`] : []),
+    '',
+    'See your request:',
+    bookingRequestLink(input.publicUrl, input.bookingKey),
+  ];
+  return {
+    channel: 'email',
+    recipient: input.to,
+    subject: 'We received your booking request',
+    body: lines.join('\n'),
+    reference: input.bookingKey,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Booking requests (enquiries; spec 3 "Booking request", R-7-calls-36): for
+ * exams that cannot be booked online, or without a slot. Stored with their
+ * exams and confirmed by e-mail through the outbox.
+ */
+import type {
+  BookingRequestResponse,
+  CreateBookingRequestRequest,
+} from '../../src/api/booking.contract.js';
+import {
+  findBookingClinic,
+  findExamsBySlugs,
+  offeredExamIds,
+} from '../db/booking-catalogue.repo.js';
+import { insertBookingRequest, insertOutboxMessage } from '../db/booking.repo.js';
+import type { Db } from '../db/db.js';
+import { ApiError } from '../http/errors.js';
+import { asConflict, claimKey, emailHash, newSlug, retryOnDeadlock } from './booking-common.js';
+import { bookingRequestEmail } from './booking-emails.js';
+import { validatePatient } from './patient-validation.js';
+
+export interface BookingRequestService {
+  createBookingRequest(request: CreateBookingRequestRequest): Promise<BookingRequestResponse>;
+}
+
+export function createBookingRequestService(
+  db: Db,
+  options: { clock: () => Date; publicUrl: string },
+): BookingRequestService {
+  const { clock, publicUrl } = options;
+  return {
+    async createBookingRequest(request) {
+      const patient = validatePatient(request.patient, clock());
+      const slugs = [...new Set(request.examSlugs)];
+      const found = await findExamsBySlugs(db, slugs);
+      const exams = slugs.map((slug) => found.find((exam) => exam.slug === slug));
+      const missing = slugs.find((_, index) => !exams[index]);
+      if (missing !== undefined) throw new ApiError(404, 'message.exam_not_found', missing);
+      const examRows = exams.filter((exam) => exam !== undefined);
+      let clinicName = '';
+      if (request.clinicId !== null) {
+        const clinic = await findBookingClinic(db, request.clinicId);
+        if (!clinic) throw new ApiError(404, 'message.clinic_not_found', 'no such clinic');
+        const offered = await offeredExamIds(
+          db,
+          clinic.id,
+          examRows.map((exam) => exam.id),
+        );
+        if (offered.length !== examRows.length) {
+          throw new ApiError(400, 'message.exam_not_offered', 'exam not offered there');
+        }
+        clinicName = clinic.name;
+      }
+      const slug = newSlug();
+      const examNames = examRows.map((exam) => exam.name);
+      await retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          await claimKey(tx, request.bookingKey, 'booking_request');
+          await insertBookingRequest(tx, {
+            slug,
+            bookingKey: request.bookingKey,
+            clinicId: request.clinicId,
+            note: request.note?.trim() ?? '',
+            examIds: examRows.map((exam) => exam.id),
+            patient,
+          });
+          await insertOutboxMessage(
+            tx,
+            bookingRequestEmail({
+              publicUrl,
+              bookingKey: request.bookingKey,
+              to: patient.email,
+              patientName: `${patient.firstName} ${patient.lastName}`,
+              examNames,
+              clinicName,
+            }),
+          );
+        }),
+      ).catch((error: unknown) => {
+        throw asConflict(error);
+      });
+      return {
+        slug,
+        bookingKey: request.bookingKey,
+        success: true,
+        errorMessage: null,
+        modalityName: [...new Set(examRows.map((exam) => exam.modalityName))].join(', '),
+        examName: examNames.join(', '),
+        clinicName,
+        patientEmailHash: emailHash(patient.email),
+      };
+    },
+  };
+}

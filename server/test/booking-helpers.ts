@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { CreateAppointmentRequest, PatientDetails } from '../../src/api/booking.contract.js';
+import type { Db } from '../db/db.js';
+
+/** The tests' "now": Monday 28 September 2026, 10:00 in Sydney (AEST, +10:00). */
+export const NOW = new Date('2026-09-28T00:00:00Z');
+export const clock = (): Date => NOW;
+
+/** Booking creation is limited to 20 a minute per address; tests that book a lot lift it. */
+export const MANY_BOOKINGS = {
+  leadMinutes: 60,
+  createRateLimit: { max: 10_000, windowSeconds: 60 },
+};
+
+export const PATIENT: PatientDetails = {
+  firstName: 'Mia',
+  lastName: 'Nguyen',
+  dateOfBirth: '1984-02-29',
+  email: '  Mia.Nguyen@Example.com ',
+  contactNumber: '0412 345 678',
+  sex: 'FEMALE',
+  postalCode: '2000',
+};
+
+export async function clinicId(db: Db, slug: string): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM clinics WHERE slug = $1', [slug]);
+  if (!rows[0]) throw new Error(`no clinic ${slug}`);
+  return rows[0].id;
+}
+
+export async function deviceIds(
+  db: Db,
+  clinicSlug: string,
+  modalitySlug: string,
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT d.id FROM devices d JOIN clinics c ON c.id = d.clinic_id
+     JOIN modalities m ON m.id = d.modality_id WHERE c.slug = $1 AND m.slug = $2 ORDER BY d.id`,
+    [clinicSlug, modalitySlug],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function newKey(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/booking/booking_key' });
+  if (res.statusCode !== 200) throw new Error(`booking_key answered ${res.statusCode}`);
+  return res.json<{ bookingKey: string }>().bookingKey;
+}
+
+export function book(app: FastifyInstance, payload: CreateAppointmentRequest) {
+  return app.inject({ method: 'POST', url: '/api/booking/appointments', payload });
+}

@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, jsonResponse, type FakeFetch } from '../../src/api/testing';
+import { bodyOf, callsTo, fixtures, stubBookingApi, type Route } from './test-api';
+
+let fetch: FakeFetch;
+const KEY = 'POST /api/booking/booking_key';
+const APPOINTMENTS = 'POST /api/booking/appointments';
+const REQUESTS = 'POST /api/booking/booking_requests';
+const SLOTS = 'POST /api/booking/clinic_appointments';
+const SLOT =
+  '&startTime=2027-03-02T09:00:00%2B08:00&endTime=2027-03-02T09:30:00%2B08:00&deviceId=21';
+
+const patient = {
+  firstName: 'Mary',
+  lastName: 'Citizen',
+  dateOfBirth: '1980-02-29',
+  email: 'mary@example.org',
+  contactNumber: '0412 345 678',
+  sex: 'FEMALE',
+  postalCode: '6000',
+};
+
+async function fresh(search: string, routes: Record<string, Route> = {}) {
+  fetch = stubBookingApi(routes);
+  vi.resetModules();
+  const booking = await import('./booking.store');
+  const catalogue = await import('./catalogue.store');
+  const clinics = await import('./clinics.store');
+  const slots = await import('./slots.store');
+  const form = await import('./booking-form.store');
+  booking.syncFromHost('/booking', search);
+  const unbind = [
+    clinics.$selectedClinic.listen(() => undefined),
+    slots.$slots.listen(() => undefined),
+  ];
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(clinics.$selectedClinic.get()).not.toBeNull());
+  for (const [field, value] of Object.entries(patient))
+    form.setField(field as keyof typeof patient, value);
+  return { ...booking, ...form, unbind: () => unbind.forEach((stop) => stop()) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2027-03-01T02:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('creating the booking (spec 4 "Creating bookings", spec 8)', () => {
+  it('R-2.4-25: an invalid form names its first invalid field and calls nothing', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    store.setField('email', 'not-an-email');
+    store.setField('dateOfBirth', '2027-03-02');
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({
+      ok: false,
+      firstInvalid: 'dateOfBirth',
+    });
+    expect(store.$formErrors.get()).toMatchObject({
+      dateOfBirth: { key: 'form.date_of_birth_future' },
+      email: { key: 'form.please_enter_valid', field: 'form.email' },
+    });
+    expect(callsTo(fetch, KEY)).toHaveLength(0);
+    store.setField('email', 'mary@example.org');
+    expect(store.$formErrors.get().email).toBeUndefined();
+    store.unbind();
+  });
+
+  it('R-4-create-01/03, R-2.1-23: a booking key, then the appointment; the confirmation shows at once', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).toEqual({
+      bookingKey: 'BK-TEST-0001',
+      examSlug: 'mri-knee',
+      clinicId: 2,
+      deviceId: 21,
+      startDateTime: '2027-03-02T09:00:00+08:00',
+      patient: { ...patient, contactNumber: '0412345678' },
+    });
+    expect(store.$created.get()).toMatchObject({
+      kind: 'appointment',
+      bookingKey: 'BK-TEST-0001',
+      email: patient.email,
+    });
+    expect(store.$created.get()?.clinic?.id).toBe(2);
+    expect(store.$bookingUrl.get()).toMatchObject({
+      path: '/appointments/BK-TEST-0001',
+      search: '',
+    });
+    store.unbind();
+  });
+
+  it('R-2.1-26: in kiosk mode the confirmation is /appointments/{key}/kiosk?kioskMode=true', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&kioskMode=true${SLOT}`);
+    await store.submitBooking('2027-03-01');
+    expect(store.$bookingUrl.get()).toMatchObject({
+      path: '/appointments/BK-TEST-0001/kiosk',
+      search: '?kioskMode=true',
+    });
+    store.unbind();
+  });
+
+  it('R-8-23: a failed booking-key call is retried with a new key', async () => {
+    let keys = 0;
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`, {
+      [KEY]: () =>
+        keys++ === 0 ? errorResponse(500, 'message.x') : jsonResponse({ bookingKey: 'BK-2' }),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, KEY)).toHaveLength(2);
+    expect(store.$created.get()?.bookingKey).toBe('BK-2');
+    store.unbind();
+  });
+
+  it('R-4-create-05/08: when every appointment call fails, a new key is fetched and the booking tried once more', async () => {
+    let attempt = 0;
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`, {
+      [KEY]: () => jsonResponse({ bookingKey: `BK-${callsTo(fetch, KEY).length}` }),
+      [APPOINTMENTS]: () =>
+        attempt++ === 0 ? errorResponse(500, 'message.x') : jsonResponse(fixtures.appointment),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(
+      callsTo(fetch, APPOINTMENTS).map(
+        (call) => (bodyOf(call) as { bookingKey: string }).bookingKey,
+      ),
+    ).toEqual(['BK-1', 'BK-2']);
+    store.unbind();
+  });
+
+  it('R-8-23: a booking key the server refuses (409 message.booking_key_used) is replaced, not taken for a slot conflict', async () => {
+    let attempt = 0;
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&bookingKey=OLD${SLOT}`, {
+      [APPOINTMENTS]: () =>
+        attempt++ === 0
+          ? errorResponse(409, 'message.booking_key_used')
+          : jsonResponse(fixtures.appointment),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, KEY)).toHaveLength(1);
+    expect(
+      callsTo(fetch, APPOINTMENTS).map(
+        (call) => (bodyOf(call) as { bookingKey: string }).bookingKey,
+      ),
+    ).toEqual(['OLD', 'BK-TEST-0001']);
+    store.unbind();
+  });
+
+  it('a failure after the retry keeps the values and shows the message', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`, {
+      [APPOINTMENTS]: () => errorResponse(503, 'message.x'),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: false });
+    expect(store.$submission.get()).toEqual({
+      state: 'failed',
+      messageKey: 'message.error_status_503',
+    });
+    expect(store.$bookingForm.get()).toMatchObject(patient);
+    expect(store.$booking.get().route.step).toBe('form');
+    store.unbind();
+  });
+
+  it('R-4-slots-07..09, R-8-22: a slot conflict opens the static modal, then the slots return without the slot and reload', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&date=2027-03-02${SLOT}`, {
+      [APPOINTMENTS]: () => errorResponse(409, 'message.slot_conflict'),
+    });
+    await store.submitBooking('2027-03-01');
+    expect(store.$submission.get()).toEqual({ state: 'conflict' });
+    expect(callsTo(fetch, APPOINTMENTS)).toHaveLength(1);
+    const before = callsTo(fetch, SLOTS).length;
+    store.acknowledgeSlotConflict();
+    expect(store.$bookingUrl.get().path).toBe('/select-clinic');
+    expect(store.$bookingUrl.get().search).not.toMatch(/startTime|endTime|deviceId/);
+    expect(store.$bookingUrl.get().replace).toBe(true);
+    await vi.waitFor(() => expect(callsTo(fetch, SLOTS).length).toBeGreaterThan(before));
+    expect(store.$bookingForm.get()).toMatchObject(patient);
+    store.unbind();
+  });
+
+  it('R-4-create-02/04, R-1-11: an enquiry-only exam becomes a booking request', async () => {
+    const store = await fresh('?examSlug=mri-brain-contrast&selectedClinic=2');
+    store.$requestNote.set('Mornings suit me.');
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, APPOINTMENTS)).toHaveLength(0);
+    expect(bodyOf(callsTo(fetch, REQUESTS)[0])).toMatchObject({
+      bookingKey: 'BK-TEST-0001',
+      examSlugs: ['mri-brain-contrast'],
+      clinicId: 2,
+      note: 'Mornings suit me.',
+    });
+    expect(store.$bookingUrl.get().path).toBe('/booking-requests/BK-TEST-0001');
+    store.unbind();
+  });
+
+  it('R-4-create-11: a failed booking request goes to the deny page with the outcome message', async () => {
+    const store = await fresh('?examSlug=mri-brain-contrast&selectedClinic=2', {
+      [REQUESTS]: () =>
+        jsonResponse({
+          ...fixtures.bookingRequest,
+          success: false,
+          errorMessage: 'message.request_refused',
+        }),
+    });
+    await store.submitBooking('2027-03-01');
+    expect(store.$externalNavigation.get()).toEqual({
+      path: '/deny',
+      search: '?customMessage=message.request_refused',
+    });
+    store.unbind();
+  });
+
+  it('"book another scan" clears the patient and starts over', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    await store.submitBooking('2027-03-01');
+    store.resetBooking();
+    expect(store.$created.get()).toBeNull();
+    expect(store.$bookingForm.get().firstName).toBe('');
+    expect(store.$bookingUrl.get()).toMatchObject({ path: '/', search: '' });
+    store.unbind();
+  });
+});

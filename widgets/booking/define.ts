@@ -1,0 +1,53 @@
+import { defineWidget } from '../../src/element/define-widget';
+import { bookingEnAU } from '../../src/i18n/bundles/booking.en-AU';
+import { addFeatureTexts } from '../../src/i18n/i18n';
+import { BookingWidget } from './BookingWidget';
+import uiCss from '../../src/ui/ui.css?inline';
+import bookingCss from './booking.css?inline';
+
+/**
+ * `<imaging-booking>`: the booking flow of spec 2.4 — exam (by scan type or
+ * body figure), clinic (region, location, post code, list or map), time
+ * (week or month, time of day, in the clinic's time zone), the patient's
+ * details, and the confirmation. An enquiry-only exam becomes a booking
+ * request. The element never touches history: it reports each move and the
+ * host page's router sets `path` and `search` back.
+ *
+ * @attr path - current path: / (exam), /select-region (clinic), /select-clinic (time), /booking (details), /appointments/{key}, /booking-requests/{key}; an /iframe prefix is kept
+ * @attr search - current query string (spec 2.2 parameters: procedureTab, modality, examSlug, regionSlug, lat, lng, selectedClinic, clinicId, date, week, slotsView, timeOfDay, startTime, endTime, deviceId, bookingKey, kioskMode, status…)
+ * @attr kiosk-mode - kiosk mode (carried into every URL; confirmation at /appointments/{key}/kiosk)
+ * @attr exam-slug - preselects an exam
+ * @attr modality - preselects a scan type (modality slug)
+ * @attr region-slug - preselects a region
+ * @attr clinic-id - a clinic page's own clinic: only it is offered, and it is preselected
+ * @attr api-base - origin of the provider's API (default: same origin)
+ * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
+ * @fires imaging-booking-navigated - {path, search, replace}: the flow moved; bubbles, composed
+ * @fires imaging-booking-created - {bookingKey, kind: 'appointment' | 'booking-request'}; bubbles, composed
+ * @csspart booking, progress, step, summary, procedure-type, modalities, body-parts, body-figure, exams, selected-exams, location, clinics, map, slot-toolbar, time-of-day, time-zone-note, week, month, form, confirmation, booking-key, appointment-details, modal
+ * @cssprop --imaging-booking-slot-background, --imaging-booking-selected-background, --imaging-body-part-hover and the --imaging-* tokens
+ */
+// The flow's texts load with the flow, not with every element (the frame's first-load budget).
+addFeatureTexts({
+  'en-AU': bookingEnAU,
+  lazy: {
+    mk: () => import('../../src/i18n/bundles/booking.mk').then((module) => module.bookingMk),
+  },
+});
+
+defineWidget({
+  tag: 'imaging-booking',
+  component: BookingWidget,
+  css: `${uiCss}\n${bookingCss}`,
+  props: {
+    path: 'string',
+    search: 'string',
+    kioskMode: 'boolean',
+    examSlug: 'string',
+    modality: 'string',
+    regionSlug: 'string',
+    clinicId: 'number',
+    apiBase: 'string',
+    locale: 'string',
+  },
+});

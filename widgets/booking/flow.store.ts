@@ -1,0 +1,150 @@
+/**
+ * The verbs of the flow's first steps and what each step needs: which step
+ * a URL can show ($visibleStep) and where "Continue" goes.
+ */
+import { computed } from 'nanostores';
+import type { Exam } from '../../src/api/booking.contract';
+import type { ProcedureTab } from '../../src/domain/booking/flow-params';
+import { nextStep, reachableStep, type FlowFacts } from '../../src/domain/booking/flow-steps';
+import { $booking, goToStep, updateParams } from './booking.store';
+import { $exams, $selectedExams } from './catalogue.store';
+
+/** Indices of the chosen exams that are booked online and so need a slot. */
+export function bookableIndices(slugs: readonly string[], exams: readonly Exam[]): number[] {
+  return slugs.flatMap((slug, index) => {
+    const exam = exams.find((item) => item.slug === slug);
+    return exam && !exam.enquiryOnly ? [index] : [];
+  });
+}
+
+export const $flowFacts = computed(
+  [$booking, $selectedExams],
+  ({ params }, selected): FlowFacts => {
+    const bookable = bookableIndices(params.examSlugs, selected);
+    return {
+      hasExams: selected.length > 0,
+      hasClinic: params.selectedClinic !== null,
+      needsSlots: bookable.length > 0,
+      allSlotsChosen: bookable.every((index) => params.slots[index] != null),
+    };
+  },
+);
+
+/** The step shown: the URL's, unless a choice it needs is missing. Null until the exams are known. */
+export const $visibleStep = computed([$booking, $flowFacts, $exams], ({ route }, facts, exams) => {
+  if (route.step === 'confirmation') return 'confirmation';
+  if (exams.state !== 'ready') return exams.state === 'failed' ? route.step : null;
+  return reachableStep(route.step, facts);
+});
+
+/**
+ * A URL asked for a step whose choices are missing: the step shown replaces
+ * it in the address bar. It reads the stores, not a render's values, which
+ * may be older than a host navigation that just happened.
+ */
+export function alignStep(): void {
+  const shown = $visibleStep.get();
+  const { route } = $booking.get();
+  if (shown && route.step !== shown && route.step !== 'confirmation')
+    goToStep(shown, {}, { replace: true });
+}
+
+/** Only exams of one kind go together: an enquiry is sent on its own (R-4-create-03/04). */
+export function canAddExam(exam: Exam, selected: readonly Exam[]): boolean {
+  return selected.every((other) => other.enquiryOnly === exam.enquiryOnly);
+}
+
+export function setProcedureTab(tab: ProcedureTab): void {
+  const { params } = $booking.get();
+  const keep = tab === 'single' ? 1 : params.examSlugs.length;
+  updateParams({
+    procedureTab: tab,
+    examSlugs: params.examSlugs.slice(0, keep),
+    dates: params.dates.slice(0, keep),
+    slots: params.slots.slice(0, keep),
+  });
+}
+
+export function chooseModality(slug: string | null): void {
+  updateParams({ modality: slug, bodyPart: null });
+}
+
+export function chooseBodyPart(slug: string | null): void {
+  updateParams({ bodyPart: slug, modality: null });
+}
+
+/** Chooses an exam (single) or adds or removes it (multiple); slots and dates stay with their exam. */
+export function toggleExam(slug: string): void {
+  const { params } = $booking.get();
+  const index = params.examSlugs.indexOf(slug);
+  if (params.procedureTab === 'single') {
+    updateParams({ examSlugs: index === 0 ? [] : [slug], dates: [], slots: [] });
+    return;
+  }
+  if (index >= 0) {
+    const without = <T>(items: T[]) => items.filter((_, i) => i !== index);
+    updateParams({
+      examSlugs: without(params.examSlugs),
+      dates: without(params.dates),
+      slots: without(params.slots),
+    });
+  } else {
+    updateParams({ examSlugs: [...params.examSlugs, slug] });
+  }
+}
+
+export function continueFromExams(): void {
+  goToStep(nextStep('exam', $flowFacts.get()));
+}
+
+/** Chooses the clinic and moves on; without an exam yet, the exam step comes next (navigateFromClinic). */
+export function chooseClinic(clinicId: number): void {
+  const { params } = $booking.get();
+  const changed = params.selectedClinic !== clinicId;
+  const patch = {
+    selectedClinic: clinicId,
+    navigateFromClinic: params.examSlugs.length === 0 || params.navigateFromClinic,
+    ...(changed ? { slots: [], dates: [], week: null } : {}),
+  };
+  goToStep(nextStep('clinic', { ...$flowFacts.get(), hasClinic: true }), patch);
+}
+
+/** Opens an earlier step from the summary ("Change"). */
+export function changeStep(step: 'exam' | 'clinic' | 'slots'): void {
+  goToStep(step);
+}
+
+export interface Preselection {
+  examSlug?: string;
+  modality?: string;
+  regionSlug?: string;
+  clinicId?: number;
+  kioskMode?: boolean;
+  /** The host page gave a path: it owns the step, so the step is not moved on. */
+  hostRouted: boolean;
+}
+
+/**
+ * The element's attributes open the flow preselected (issue 4 part 1): they
+ * fill what the URL does not say. Without a host router, a preselected exam
+ * starts at the clinic step, and a preselected clinic too at the slots.
+ */
+export function applyPreselection(pre: Preselection): void {
+  const { params, route } = $booking.get();
+  const patch: Partial<typeof params> = {};
+  if (pre.examSlug && params.examSlugs.length === 0) patch.examSlugs = [pre.examSlug];
+  if (pre.modality && !params.modality) patch.modality = pre.modality;
+  if (pre.regionSlug && params.regionSlug === 'select-region') patch.regionSlug = pre.regionSlug;
+  if (pre.clinicId && params.clinicId === null) {
+    patch.clinicId = pre.clinicId;
+    patch.selectedClinic = params.selectedClinic ?? pre.clinicId;
+  }
+  if (pre.kioskMode && !params.kioskMode) patch.kioskMode = true;
+  if (Object.keys(patch).length === 0) return;
+  const merged = { ...params, ...patch };
+  if (pre.hostRouted || route.step !== 'exam' || merged.examSlugs.length === 0) {
+    updateParams(patch, true);
+    return;
+  }
+  goToStep(merged.selectedClinic !== null ? 'slots' : 'clinic', patch, { replace: true });
+}

@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { dateLocale } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+import type { CreatedBooking } from '../booking-form.store';
+
+/** What was booked: each exam with its date and time in the clinic's zone, and the clinic's address. */
+export function AppointmentDetails({ booking }: { booking: CreatedBooking }) {
+  const t = useT();
+  const locale = dateLocale(useStore($locale));
+  const clinic = booking.clinic;
+  return (
+    <dl className="summary" part="appointment-details">
+      {booking.appointments.length > 0
+        ? booking.appointments.map((appointment) => {
+            const zone = appointment.timeZone || clinic?.timeZone || 'UTC';
+            return (
+              <div className="summary__row" key={appointment.slug}>
+                <dt>{appointment.examName}</dt>
+                <dd>
+                  <span>
+                    {formatInstantDay(appointment.date, zone, locale)},{' '}
+                    {formatTime(appointment.date, zone, locale)}{' '}
+                    {zoneAbbreviation(zone, appointment.date, locale)}
+                  </span>
+                  {appointment.preparation && (
+                    <span className="summary__note">{appointment.preparation}</span>
+                  )}
+                </dd>
+              </div>
+            );
+          })
+        : booking.exams.length > 0 && (
+            <div className="summary__row">
+              <dt>{t('booking.summary.exam', { count: booking.exams.length })}</dt>
+              <dd>{booking.exams.map((exam) => exam.name).join(', ')}</dd>
+            </div>
+          )}
+      {clinic && (
+        <div className="summary__row">
+          <dt>{t('booking.summary.clinic')}</dt>
+          <dd>
+            <span>{clinic.name}</span>
+            <span>
+              {clinic.address}, {clinic.suburb} {clinic.state} {clinic.postalCode}
+            </span>
+            {clinic.phone && (
+              <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</a>
+            )}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

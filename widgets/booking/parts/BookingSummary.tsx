@@ -1,0 +1,93 @@
+import { useStore } from '@nanostores/react';
+import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { dateLocale } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+import { $booking } from '../booking.store';
+import { $selectedExams } from '../catalogue.store';
+import { $selectedClinic } from '../clinics.store';
+import { changeStep } from '../flow.store';
+
+interface BookingSummaryProps {
+  /** The last step whose choice is shown. */
+  upTo: 'exam' | 'clinic' | 'slots';
+}
+
+/** The choices so far, each with a "Change" button back to its step. */
+export function BookingSummary({ upTo }: BookingSummaryProps) {
+  const t = useT();
+  const locale = dateLocale(useStore($locale));
+  const { params } = useStore($booking);
+  const exams = useStore($selectedExams);
+  const clinic = useStore($selectedClinic);
+  const showClinic = upTo !== 'exam' && clinic;
+  const showSlots = upTo === 'slots' && clinic;
+  if (exams.length === 0 && !showClinic) return null;
+  return (
+    <dl className="summary" part="summary">
+      {exams.length > 0 && (
+        <div className="summary__row">
+          <dt>{t('booking.summary.exam', { count: exams.length })}</dt>
+          <dd>
+            <ul className="summary__values">
+              {exams.map((exam, index) => {
+                const slot = params.slots[index];
+                return (
+                  <li key={exam.slug}>
+                    {exam.name}
+                    {showSlots && slot && (
+                      <span className="summary__time">
+                        {' — '}
+                        {formatInstantDay(slot.startTime, clinic.timeZone, locale)},{' '}
+                        {formatTime(slot.startTime, clinic.timeZone, locale)}{' '}
+                        {zoneAbbreviation(clinic.timeZone, slot.startTime, locale)}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t('booking.action.change_named', {
+                item: t('booking.summary.exam', { count: exams.length }),
+              })}
+              onClick={() => changeStep('exam')}
+            >
+              {t('booking.action.change')}
+            </button>
+          </dd>
+        </div>
+      )}
+      {showClinic && (
+        <div className="summary__row">
+          <dt>{t('booking.summary.clinic')}</dt>
+          <dd>
+            <span>
+              {clinic.name}, {clinic.address}, {clinic.suburb}
+            </span>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t('booking.action.change_named', { item: t('booking.summary.clinic') })}
+              onClick={() => changeStep('clinic')}
+            >
+              {t('booking.action.change')}
+            </button>
+          </dd>
+        </div>
+      )}
+      {showSlots && exams.some((_, index) => params.slots[index]) && (
+        <div className="summary__row">
+          <dt>{t('booking.summary.time')}</dt>
+          <dd>
+            <button type="button" className="link-button" onClick={() => changeStep('slots')}>
+              {t('booking.action.change_time')}
+            </button>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}

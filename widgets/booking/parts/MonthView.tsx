@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import type { Slot } from '../../../src/api/booking.contract';
+import { monthGrid } from '../../../src/domain/booking/calendar';
+import type { SlotChoice } from '../../../src/domain/booking/flow-params';
+import { formatDay, formatWeekday } from '../../../src/domain/booking/format';
+import { zoneDiffersFromDevice } from '../../../src/domain/booking/slots';
+import { dateLocale, weekStartsOn } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+import { pickDate, type SlotPeriod } from '../slots.store';
+import { SlotButton } from './SlotButton';
+
+interface MonthViewProps {
+  days: ReadonlyMap<string, Slot[]>;
+  period: SlotPeriod;
+  zone: string;
+  chosen: SlotChoice | null;
+  /** The picked calendar date of the exam in view. */
+  date: string | null;
+}
+
+/** The month view: a calendar whose days with free times are buttons; the picked day's times below. */
+export function MonthView({ days, period, zone, chosen, date }: MonthViewProps) {
+  const t = useT();
+  const portalLocale = useStore($locale);
+  const locale = dateLocale(portalLocale);
+  const weeks = monthGrid(period.end, weekStartsOn(portalLocale));
+  const firstWithSlots = [...days.keys()][0] ?? null;
+  const shown = date && days.has(date) ? date : firstWithSlots;
+  const slots = shown ? (days.get(shown) ?? []) : [];
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const header = weeks.find((week) => week.every(Boolean)) ?? weeks[1] ?? [];
+  return (
+    <div className="month" part="month">
+      <table className="month__grid">
+        <thead>
+          <tr>
+            {header.map((day, index) => (
+              <th key={index} scope="col">
+                {day ? formatWeekday(day, locale) : ''}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={row}>
+              {week.map((day, index) => {
+                const count = day ? (days.get(day)?.length ?? 0) : 0;
+                return (
+                  <td key={index}>
+                    {day && count > 0 ? (
+                      <button
+                        type="button"
+                        className="month__day"
+                        aria-pressed={day === shown}
+                        aria-label={t('booking.slots.day_with_times', {
+                          day: formatDay(day, locale),
+                          count,
+                        })}
+                        onClick={() => pickDate(day)}
+                      >
+                        {Number(day.slice(8))}
+                      </button>
+                    ) : day ? (
+                      <span className="month__day" data-state="empty">
+                        {Number(day.slice(8))}
+                      </span>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown ? (
+        <section className="day" aria-labelledby="booking-month-day">
+          <h3 id="booking-month-day" className="day__title">
+            {formatDay(shown, locale)}
+          </h3>
+          <ul className="day__slots day__slots--wrap">
+            {slots.map((slot) => (
+              <li key={`${slot.deviceId}-${slot.startDateTime}`}>
+                <SlotButton
+                  slot={slot}
+                  chosen={chosen}
+                  locale={locale}
+                  showZone={zoneDiffersFromDevice(zone, slot.startDateTime, deviceZone)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : (
+        <p className="notice">{t('booking.slots.none_this_month')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { addDays } from '../../../src/domain/booking/calendar';
+import { formatDay, formatMonth } from '../../../src/domain/booking/format';
+import { dateLocale } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+import { $booking } from '../booking.store';
+import {
+  $activeExamIndex,
+  $nextAvailable,
+  $period,
+  pickDate,
+  setSlotsView,
+  showNextAvailable,
+  showPeriod,
+} from '../slots.store';
+
+/** View toggle (R-4-slots-10), previous and next, the calendar date (R-4-slots-12) and "find next available". */
+export function SlotToolbar() {
+  const t = useT();
+  const locale = dateLocale(useStore($locale));
+  const period = useStore($period);
+  const next = useStore($nextAvailable);
+  const { params } = useStore($booking);
+  const picked = params.dates[useStore($activeExamIndex)] ?? '';
+  const unit = period.view === 'WEEK' ? 'week' : 'month';
+  const label =
+    period.view === 'WEEK'
+      ? t('booking.slots.week_of', {
+          start: formatDay(period.start, locale, 'short'),
+          end: formatDay(period.end, locale, 'short'),
+        })
+      : formatMonth(period.end, locale);
+  return (
+    <div className="toolbar" part="slot-toolbar">
+      <div className="segmented" role="group" aria-label={t('booking.slots.view_label')}>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={period.view === 'WEEK'}
+          onClick={() => setSlotsView('WEEK')}
+        >
+          {t('booking.slots.view_week')}
+        </button>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={period.view === 'MONTH'}
+          onClick={() => setSlotsView('MONTH')}
+        >
+          {t('booking.slots.view_month')}
+        </button>
+      </div>
+      <div className="toolbar__period">
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={!period.canGoBack}
+          onClick={() => showPeriod(-1)}
+        >
+          <span aria-hidden="true">‹</span> {t(`booking.slots.previous_${unit}`)}
+        </button>
+        <h2 className="toolbar__label" aria-live="polite">
+          {label}
+        </h2>
+        <button type="button" className="button" data-variant="ghost" onClick={() => showPeriod(1)}>
+          {t(`booking.slots.next_${unit}`)} <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <div className="toolbar__tools">
+        <div className="field field--inline">
+          <label className="field__label" htmlFor="booking-go-to-date">
+            {t('booking.slots.go_to_date')}
+          </label>
+          <input
+            id="booking-go-to-date"
+            className="field__input"
+            type="date"
+            min={period.today}
+            max={addDays(period.today, 366)}
+            value={picked}
+            onChange={(event) => event.target.value && pickDate(event.target.value)}
+          />
+        </div>
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={next.state === 'searching'}
+          onClick={() => void showNextAvailable()}
+        >
+          {t('booking.slots.next_available')}
+        </button>
+      </div>
+      <p role="status" className="toolbar__status">
+        {next.state === 'searching' && t('booking.slots.searching')}
+        {next.state === 'none' && t('booking.slots.none_available')}
+        {next.state === 'failed' && t(next.messageKey)}
+      </p>
+    </div>
+  );
+}

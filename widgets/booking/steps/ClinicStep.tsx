@@ -1,0 +1,96 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../../src/i18n/useT';
+import { $integrationConfig } from '../../../src/stores/config.store';
+import { $booking } from '../booking.store';
+import { $clinicChoices, $clinics, $selectedRegion, reloadClinics } from '../clinics.store';
+import { chooseClinic } from '../flow.store';
+import { BookingSummary } from '../parts/BookingSummary';
+import { ClinicList } from '../parts/ClinicList';
+import { LocationSearch } from '../parts/LocationSearch';
+
+// Leaflet loads only when the map is shown (issue 4 part 9: not in the first load).
+const ClinicMap = lazy(() =>
+  import('../../../src/ui/ClinicMap').then((module) => ({ default: module.ClinicMap })),
+);
+
+type View = 'list' | 'map';
+
+/** Step 2: find a clinic by region, location or post code (R-1-12, R-2.4-22); the list is the primary view. */
+export function ClinicStep() {
+  const t = useT();
+  const { params } = useStore($booking);
+  const clinics = useStore($clinics);
+  const choices = useStore($clinicChoices);
+  const region = useStore($selectedRegion);
+  const integration = useStore($integrationConfig);
+  const [view, setView] = useState<View>('list');
+  const center =
+    params.lat !== null && params.lng !== null
+      ? { latitude: params.lat, longitude: params.lng, zoom: 'location' as const }
+      : region
+        ? { latitude: region.latitude, longitude: region.longitude, zoom: 'region' as const }
+        : null;
+
+  return (
+    <section className="step" aria-labelledby="booking-step-title" part="step">
+      <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
+        {t('booking.clinic.title')}
+      </h1>
+      <BookingSummary upTo="exam" />
+      <LocationSearch />
+      <div className="segmented" role="group" aria-label={t('booking.clinic.view_label')}>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={view === 'list'}
+          onClick={() => setView('list')}
+        >
+          {t('booking.clinic.view_list')}
+        </button>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={view === 'map'}
+          onClick={() => setView('map')}
+        >
+          {t('booking.clinic.view_map')}
+        </button>
+      </div>
+      {clinics.state === 'failed' && (
+        <div role="alert" className="notice notice--error">
+          <p>{t(clinics.error.messageKey)}</p>
+          <button type="button" className="button" data-variant="ghost" onClick={reloadClinics}>
+            {t('booking.action.retry')}
+          </button>
+        </div>
+      )}
+      {clinics.state === 'loading' && (
+        <p role="status" className="notice">
+          {t('booking.clinic.loading')}
+        </p>
+      )}
+      {clinics.state === 'ready' && view === 'map' && (
+        <Suspense
+          fallback={
+            <p role="status" className="notice">
+              {t('booking.map.loading')}
+            </p>
+          }
+        >
+          <ClinicMap
+            clinics={choices}
+            center={center}
+            selectedId={params.selectedClinic}
+            tileUrl={integration?.mapsTileUrl ?? ''}
+            mapsKey={integration?.mapsKey ?? ''}
+            onSelect={chooseClinic}
+          />
+        </Suspense>
+      )}
+      {clinics.state === 'ready' && (
+        <ClinicList clinics={choices} selectedId={params.selectedClinic} onChoose={chooseClinic} />
+      )}
+    </section>
+  );
+}

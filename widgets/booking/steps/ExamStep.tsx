@@ -1,0 +1,110 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { Exam } from '../../../src/api/booking.contract';
+import { useT } from '../../../src/i18n/useT';
+import { $booking } from '../booking.store';
+import { $pickerExams, $selectedExams } from '../catalogue.store';
+import {
+  chooseBodyPart,
+  chooseModality,
+  continueFromExams,
+  setProcedureTab,
+  toggleExam,
+} from '../flow.store';
+import { $selectedClinic } from '../clinics.store';
+import { BodyPartPicker } from '../parts/BodyPartPicker';
+import { BookingRequestInfoModal } from '../parts/BookingRequestInfoModal';
+import { ExamInfoModal } from '../parts/ExamInfoModal';
+import { ExamList } from '../parts/ExamList';
+import { ModalityPicker } from '../parts/ModalityPicker';
+import { ProcedureTabs } from '../parts/ProcedureTabs';
+import { SelectedExams } from '../parts/SelectedExams';
+
+type Browse = 'modality' | 'body';
+
+/** Step 1: one exam or several, by scan type or body part (spec 2.4, R-2.4-23). */
+export function ExamStep() {
+  const t = useT();
+  const { params } = useStore($booking);
+  const exams = useStore($pickerExams);
+  const selected = useStore($selectedExams);
+  const clinic = useStore($selectedClinic);
+  const [browse, setBrowseState] = useState<Browse>(params.bodyPart ? 'body' : 'modality');
+  // The list follows one filter at a time: switching clears the other one.
+  const setBrowse = (next: Browse) => {
+    if (next === browse) return;
+    setBrowseState(next);
+    if (next === 'body') chooseModality(null);
+    else chooseBodyPart(null);
+  };
+  const [info, setInfo] = useState<Exam | null>(null);
+  const [requestInfo, setRequestInfo] = useState(false);
+
+  // R-4-slots-14: the booking-request info modal, when the first exam asks for it and has notes.
+  const onContinue = () => {
+    const first = selected[0];
+    if (first?.showBookingRequestInfoModal && first.examNotes) setRequestInfo(true);
+    else continueFromExams();
+  };
+
+  return (
+    <section className="step" aria-labelledby="booking-step-title" part="step">
+      <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
+        {t('booking.exam.title')}
+      </h1>
+      {clinic && params.navigateFromClinic && (
+        <p className="step__lead">{t('booking.exam.at_clinic', { clinic: clinic.name })}</p>
+      )}
+      <ProcedureTabs value={params.procedureTab} onChange={setProcedureTab} />
+      <div className="segmented" role="group" aria-label={t('booking.exam.browse_label')}>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={browse === 'modality'}
+          onClick={() => setBrowse('modality')}
+        >
+          {t('booking.exam.by_modality')}
+        </button>
+        <button
+          type="button"
+          className="segmented__option"
+          aria-pressed={browse === 'body'}
+          onClick={() => setBrowse('body')}
+        >
+          {t('booking.exam.by_body_part')}
+        </button>
+      </div>
+      {browse === 'modality' ? <ModalityPicker /> : <BodyPartPicker />}
+      <ExamList
+        exams={exams}
+        selected={selected}
+        multiple={params.procedureTab === 'multiple'}
+        onToggle={(exam) => toggleExam(exam.slug)}
+        onInfo={setInfo}
+      />
+      {params.procedureTab === 'multiple' && (
+        <SelectedExams exams={selected} onRemove={(exam) => toggleExam(exam.slug)} />
+      )}
+      <div className="step__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={selected.length === 0}
+          onClick={onContinue}
+        >
+          {t('booking.action.continue')}
+        </button>
+      </div>
+      <ExamInfoModal exam={info} onClose={() => setInfo(null)} />
+      <BookingRequestInfoModal
+        open={requestInfo}
+        exam={selected[0] ?? null}
+        onContinue={() => {
+          setRequestInfo(false);
+          continueFromExams();
+        }}
+        onBack={() => setRequestInfo(false)}
+      />
+    </section>
+  );
+}
