@@ -78,8 +78,8 @@ describe('<imaging-booking>', () => {
     exam.focus();
     await sendKeys({ press: 'Space' });
     equal(exam.getAttribute('aria-pressed'), 'true', 'exam chosen with Space');
-    const info = shadow(element).querySelector<HTMLButtonElement>(
-      '.exam__info[aria-label="About MRI Knee"]',
+    const info = [...shadow(element).querySelectorAll<HTMLButtonElement>('.exam__info')].find((b) =>
+      b.textContent?.endsWith(': MRI Knee'),
     )!;
     info.focus();
     await sendKeys({ press: 'Enter' });

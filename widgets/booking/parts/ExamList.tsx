@@ -48,10 +48,11 @@ export function ExamList({ exams, selected, multiple, onToggle, onInfo }: ExamLi
                 <button
                   type="button"
                   className="link-button exam__info"
-                  aria-label={t('booking.exam.info_for', { exam: exam.name })}
                   onClick={() => onInfo(exam)}
                 >
+                  {/* WCAG 2.5.3: the accessible name starts with the visible text. */}
                   {t('booking.exam.info_button')}
+                  <span className="visually-hidden">: {exam.name}</span>
                 </button>
               )}
             </li>

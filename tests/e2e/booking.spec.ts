@@ -1,0 +1,223 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+
+const booking = (page: Page) => page.locator('imaging-booking');
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Exam step → clinic step → time step, for one exam at one clinic. */
+async function reachSlots(
+  page: Page,
+  modality: string,
+  exam: string,
+  region: string,
+  clinic: string,
+) {
+  await page.goto('/');
+  await frameReady(page);
+  await expect(heading(page, 'Choose your scan')).toBeVisible();
+  await booking(page).getByRole('button', { name: modality, exact: true }).click();
+  await booking(page).getByRole('button', { name: exam, exact: true }).click();
+  await booking(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Choose a clinic')).toBeVisible();
+  await expect(page).toHaveURL(/\/select-region\?/);
+  await booking(page).getByLabel('Region').selectOption({ label: region });
+  await booking(page)
+    .getByRole('button', { name: `Choose ${clinic}` })
+    .click();
+  await expect(heading(page, 'Choose a time')).toBeVisible();
+  await expect(page).toHaveURL(/\/select-clinic\?/);
+}
+
+async function chooseFirstFreeSlot(page: Page): Promise<string> {
+  const slots = booking(page).locator('button.slot');
+  if ((await slots.count()) === 0) {
+    await booking(page).getByRole('button', { name: 'Find next available' }).click();
+  }
+  await expect(slots.first()).toBeVisible();
+  const name = (await slots.first().getAttribute('aria-label')) ?? '';
+  await slots.first().click();
+  await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
+  return name;
+}
+
+async function fillPatient(page: Page) {
+  const form = booking(page);
+  await form.getByLabel('First name').fill('Mia');
+  await form.getByLabel('Last name').fill('Thompson');
+  await form.getByLabel('Date of birth').fill('1984-06-15');
+  await form.getByLabel('Email').fill('mia.thompson@example.org');
+  await form.getByLabel('Contact number').fill('0412345678');
+  await form.getByLabel('Female', { exact: true }).check();
+  await form.getByLabel('Post code').fill('6000');
+}
+
+test.describe('booking a scan (issue 4)', () => {
+  test('R-2.4 booking flow: an X-ray at a Perth clinic, times in the clinic zone, booking key and calendar file', async ({
+    page,
+    request,
+  }) => {
+    await reachSlots(page, 'X-Ray', 'Chest X-ray', 'Perth', 'Harbour Imaging Perth CBD');
+    await expect(booking(page).getByText(/AWST/).first()).toBeVisible(); // the device is on UTC
+    await expectNoAxeViolations(page);
+    const slotName = await chooseFirstFreeSlot(page);
+    expect(slotName).toMatch(/AWST/);
+    await expect(page).toHaveURL(/startTime=/);
+    await keepScreenshot(page, 'booking-slots');
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    await fillPatient(page);
+    await expectNoAxeViolations(page);
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    const key = (await booking(page).locator('.booking-key__value').innerText()).trim();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    await expect(page).toHaveURL(new RegExp(`/appointments/${key}`));
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-confirmed');
+
+    const calendarHref = await booking(page)
+      .getByRole('link', { name: /Add to calendar/ })
+      .getAttribute('href');
+    const ics = await request.get(calendarHref!);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    const body = await ics.text();
+    expect(body).toContain('DTSTART;TZID=Australia/Perth:');
+    expect(body).toContain('Chest X-ray');
+  });
+
+  test('R-5 booking form: errors are tied to their fields, focus goes to the first, nothing typed is lost', async ({
+    page,
+  }) => {
+    await reachSlots(page, 'X-Ray', 'X-ray Knee', 'Sydney', 'Harbour Imaging Bondi Junction');
+    await chooseFirstFreeSlot(page);
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    const form = booking(page);
+    await form.getByLabel('First name').fill('Noah');
+    await form.getByLabel('Date of birth').fill('2099-01-01');
+    await form.getByRole('button', { name: 'Book appointment' }).click();
+    const lastName = form.getByLabel('Last name');
+    await expect(lastName).toBeFocused();
+    await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await lastName.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(form.getByLabel('First name')).toHaveValue('Noah');
+    await expect(form.getByLabel('Date of birth')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-form-errors');
+  });
+
+  test('R-8 slot conflict: a time taken meanwhile shows the error modal, then the slots again without the chosen time', async ({
+    page,
+    request,
+  }) => {
+    await reachSlots(
+      page,
+      'X-Ray',
+      'X-ray Hand and wrist',
+      'Auckland',
+      'Harbour Imaging Newmarket',
+    );
+    await chooseFirstFreeSlot(page);
+    const url = new URL(page.url());
+    const clinics = await (
+      await request.get('/api/booking/clinics?examSlug=xray-hand-wrist&regionSlug=auckland')
+    ).json();
+    const clinic = clinics.find((c: { slug: string }) => c.slug === 'newmarket');
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await fillPatient(page);
+    await booking(page).getByLabel('Post code').fill('1023');
+
+    // Another patient books the same device and time first, through the real API.
+    const { bookingKey } = await (await request.post('/api/booking/booking_key')).json();
+    const taken = await request.post('/api/booking/appointments', {
+      data: {
+        bookingKey,
+        examSlug: 'xray-hand-wrist',
+        clinicId: clinic.id,
+        deviceId: Number(url.searchParams.get('deviceId')),
+        startDateTime: url.searchParams.get('startTime'),
+        patient: {
+          firstName: 'Other',
+          lastName: 'Patient',
+          dateOfBirth: '1970-01-01',
+          email: 'other@example.org',
+          contactNumber: '0212345678',
+          sex: 'MALE',
+          postalCode: '1023',
+        },
+      },
+    });
+    expect(taken.status()).toBe(200);
+
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    const modal = page.getByRole('alertdialog', { name: 'This time is no longer free' });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape'); // static: Escape does not close it
+    await expect(modal).toBeVisible();
+    await keepScreenshot(page, 'booking-slot-conflict');
+    await modal.getByRole('button', { name: 'Choose another time' }).click();
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    await expect(page).not.toHaveURL(/startTime=/);
+    await expect(page).not.toHaveURL(/deviceId=/);
+  });
+
+  test('R-4 creating bookings: an exam that cannot be booked online becomes a booking request', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await frameReady(page);
+    await booking(page).getByRole('button', { name: 'MRI', exact: true }).click();
+    await booking(page)
+      .getByRole('button', { name: /^MRI Brain with contrast/ })
+      .click();
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    // R-4-slots: the booking-request info modal explains the exam before going on.
+    const info = page.getByRole('dialog', { name: 'Before you book MRI Brain with contrast' });
+    await expect(info).toBeVisible();
+    await expectNoAxeViolations(page);
+    await info.getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Choose a clinic')).toBeVisible();
+    await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
+    await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    await fillPatient(page);
+    await booking(page).getByRole('button', { name: 'Send booking request' }).click();
+    await expect(heading(page, 'Booking request sent')).toBeVisible();
+    await expect(page).toHaveURL(/\/booking-requests\//);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-request-sent');
+  });
+
+  test('R-2.2 every step is in the URL: back returns to the clinic step, reload keeps the slots', async ({
+    page,
+  }) => {
+    await reachSlots(page, 'CT', 'CT Chest', 'Sydney', 'Harbour Imaging Parramatta');
+    await page.reload();
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    await expect(booking(page).locator('[part="summary"]')).toContainText('CT Chest');
+    await page.goBack();
+    await expect(heading(page, 'Choose a clinic')).toBeVisible();
+    await page.goForward();
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    await booking(page).getByRole('button', { name: 'Month', exact: true }).click();
+    await expect(page).toHaveURL(/slotsView=MONTH/);
+    await booking(page).getByRole('button', { name: 'Morning', exact: true }).click();
+    await expect(page).toHaveURL(/timeOfDay=MORNING/);
+    await keepScreenshot(page, 'booking-month');
+  });
+
+  test('on a phone the whole flow is usable and accessible', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reachSlots(
+      page,
+      'Ultrasound',
+      'Ultrasound Abdomen',
+      'Sydney',
+      'Harbour Imaging Chatswood',
+    );
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-phone-slots');
+  });
+});
