@@ -84,6 +84,13 @@ export const providerConfig: StoredPortalConfig = {
   bookingRequest: { bookingRequestsDownloadReferralEnabled: true },
   bookingForm: {
     validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'],
+    showUnableToLocateWindow: true,
+    // Farther than this from every clinic (e.g. a visitor abroad), Sydney CBD is used.
+    maximumDistanceKm: 500,
+    defaultLocation: { latitude: -33.8688, longitude: 151.2093 },
+    weekStartsToday: false,
+    slotHoldMinutes: 10,
+    walkInEnabled: true,
   },
 };
 

@@ -72,7 +72,15 @@ export const PortalConfigSchema = Type.Object(
       contactNumberAuthEnabled: B,
     }),
     bookingRequest: Type.Object({ bookingRequestsDownloadReferralEnabled: B }),
-    bookingForm: Type.Object({ validReferralContentTypes: Type.Array(S) }),
+    bookingForm: Type.Object({
+      validReferralContentTypes: Type.Array(S),
+      showUnableToLocateWindow: B,
+      maximumDistanceKm: Type.Number({ minimum: 0 }),
+      defaultLocation: Type.Object({ latitude: Type.Number(), longitude: Type.Number() }),
+      weekStartsToday: B,
+      slotHoldMinutes: Type.Integer({ minimum: 0 }),
+      walkInEnabled: B,
+    }),
   },
   { description: 'Everything the front end needs to start (spec 3)' },
 );

@@ -64,5 +64,13 @@ export const configDefaults: StoredPortalConfig = {
     contactNumberAuthEnabled: false,
   },
   bookingRequest: { bookingRequestsDownloadReferralEnabled: false },
-  bookingForm: { validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png'] },
+  bookingForm: {
+    validReferralContentTypes: ['application/pdf', 'image/jpeg', 'image/png'],
+    showUnableToLocateWindow: true,
+    maximumDistanceKm: 0,
+    defaultLocation: { latitude: -33.8688, longitude: 151.2093 },
+    weekStartsToday: false,
+    slotHoldMinutes: 10,
+    walkInEnabled: false,
+  },
 };

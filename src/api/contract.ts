@@ -92,6 +92,18 @@ export interface BookingRequestConfig {
 
 export interface BookingFormConfig {
   validReferralContentTypes: string[];
+  /** Spec 4 "Location and slots": ask for a post code when the location lookup fails. */
+  showUnableToLocateWindow: boolean;
+  /** Farther than this from every clinic, the default location is used (0 = no limit). */
+  maximumDistanceKm: number;
+  /** Used when nothing else gives a location (spec 4). */
+  defaultLocation: { latitude: number; longitude: number };
+  /** R-9-25: the week view starts today instead of on the locale's first weekday. */
+  weekStartsToday: boolean;
+  /** Minutes a chosen slot is held for the patient while they fill the form. */
+  slotHoldMinutes: number;
+  /** Walk-in pairing of modalities is offered (spec 4 "Walk-in"). */
+  walkInEnabled: boolean;
 }
 
 /** GET /api/config/portal: everything the front end needs to start. */
