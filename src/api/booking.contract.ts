@@ -181,3 +181,85 @@ export interface BookingRequestResponse {
   clinicName: string;
   patientEmailHash: string;
 }
+
+/*
+ * Second part of the booking calls (issue 4, items 3, 5 and 7).
+ *
+ * GET  /api/booking/clinics/by_ids?ids=1,2                  → BookingClinic[]
+ * GET  /api/booking/clinics/:clinicId/exams                 → Exam[]
+ * GET  /api/booking/code_from_location?latitude=&longitude= → PostCodeLocation (nearest known post code)
+ * GET  /api/booking/group_exams?examSlugs=a,b               → ExamGroup (the clinics that offer all of them)
+ * GET  /api/booking/walk_in_exams?clinicId=                 → WalkInExam[]
+ * GET  /api/booking/enquiry_exams                           → Exam[] (enquiry-only in every clinic)
+ * GET  /api/booking/mobile_locations?clinicId=&from=&to=    → MobileLocation[] (date ranges overlapping from..to)
+ * POST /api/booking/reference_appointments  ReferenceAppointmentsRequest → ReferenceAppointment[]
+ * POST /api/booking/reserve_slots  ReserveSlotsRequest      → SlotHold[] (409 message.slot_conflict)
+ * DELETE /api/booking/reserve_slots/:bookingKey             → 204 (releases the key's holds)
+ * POST /api/booking/pending_appointments  CreateAppointmentRequest → AppointmentResponse (status PENDING)
+ * POST /api/booking/pending_appointments/:bookingKey/notifications → 204 (queues the e-mails in the outbox)
+ * POST /api/booking/booking_key/update  UpdateBookingKeyRequest → { bookingKey } (moves temporary
+ *      documents and questionnaire answers of the old key to the new one)
+ */
+
+/** Spec 3 "Walk-in exam". */
+export interface WalkInExam {
+  name: string;
+  /** Minutes of preparation before the walk-in. */
+  prepTime: number;
+  /** Walk-ins are accepted until this many minutes before closing. */
+  minutesPrior: number;
+  modalityId: number;
+  clinicId: number;
+}
+
+/** Spec 3 "Mobile location": a mobile unit at a place for a date range. */
+export interface MobileLocation {
+  id: number;
+  clinicId: number;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  /** yyyy-mm-dd, inclusive, in the clinic's zone. */
+  startDate: string;
+  endDate: string;
+}
+
+export interface ExamGroup {
+  examSlugs: string[];
+  clinicIds: number[];
+}
+
+export interface ReferenceAppointmentsRequest {
+  clinicId: number;
+  /** In the order the patient will have them. */
+  examSlugs: string[];
+  /** yyyy-mm-dd inclusive, clinic-local. */
+  start: string;
+  end: string;
+  /** Longest wait between one exam's end and the next one's start; default 30. */
+  maxGapMinutes?: number;
+}
+
+/** Slots, one per exam in order, that fit together on one visit. */
+export interface ReferenceAppointment {
+  slots: Slot[];
+}
+
+export interface ReserveSlotsRequest {
+  bookingKey: string;
+  holds: { examSlug: string; clinicId: number; deviceId: number; startDateTime: string }[];
+}
+
+export interface SlotHold {
+  examSlug: string;
+  deviceId: number;
+  startDateTime: string;
+  /** ISO instant; the hold lasts bookingForm.slotHoldMinutes. */
+  expiresAt: string;
+}
+
+export interface UpdateBookingKeyRequest {
+  oldBookingKey: string;
+  newBookingKey: string;
+}
