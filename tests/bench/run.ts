@@ -11,8 +11,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const FRAME_BUDGET_KB = 100;
+const BOOKING_BUDGET_KB = 120;
 const elements = 'dist/elements';
 let failed = false;
+
+/** First-load budgets of issue 3 (frame) and issue 4 (booking; Leaflet loads only with the map). */
+const BUDGETS: Record<string, { kB: number; what: string }> = {
+  'frame.js': { kB: FRAME_BUDGET_KB, what: 'frame with core and React' },
+  'booking.js': { kB: BOOKING_BUDGET_KB, what: '<imaging-booking> first load with React' },
+};
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
@@ -115,6 +122,49 @@ async function latency(port: number, path: string, n: number): Promise<void> {
   console.log(`  GET ${path.padEnd(36)} n=${n} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`);
 }
 
+/** Issue 4: a month view of slots across every clinic, 20 concurrent clients for 10 s. */
+async function clinicAppointmentsUnderLoad(port: number): Promise<void> {
+  const base = `http://127.0.0.1:${port}/api/booking`;
+  const examSlug = 'xray-chest';
+  const clinics = (await (await fetch(`${base}/clinics?examSlug=${examSlug}`)).json()) as {
+    id: number;
+  }[];
+  const start = new Date().toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const body = JSON.stringify({ clinicIds: clinics.map((c) => c.id), examSlug, start, end });
+  const once = async () => {
+    const t = performance.now();
+    const res = await fetch(`${base}/clinic_appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return { ms: performance.now() - t, ok: res.ok, bytes };
+  };
+  const first = await once();
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + 10_000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const r = await once();
+      if (r.ok) times.push(r.ms);
+      else errors++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: 20 }, client));
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const p = (q: number) =>
+    (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN).toFixed(0);
+  console.log(
+    `  POST /api/booking/clinic_appointments (${clinics.length} clinics, 31 days, ${(first.bytes / 1024).toFixed(0)} kB): ` +
+      `20 clients ${(times.length / seconds).toFixed(1)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, errors ${errors}`,
+  );
+}
+
 async function serverTimings(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'imaging-bench-'));
   const port = 8190;
@@ -131,6 +181,7 @@ async function serverTimings(): Promise<void> {
     await latency(port, '/api/config/portal', 200);
     await latency(port, '/api/assets/translations?lang=en-AU', 200);
     await latency(port, '/api/config/contact', 200);
+    await clinicAppointmentsUnderLoad(port);
     await warm.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
