@@ -10,6 +10,9 @@ import { installStaticAndFallback } from './http/static.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
 import { bookingCatalogueRoutes } from './routes/booking-catalogue.js';
+import { bookingHoldRoutes } from './routes/booking-holds.js';
+import { bookingLookupRoutes } from './routes/booking-lookups.js';
+import { bookingPendingRoutes } from './routes/booking-pending.js';
 import { bookingSlotRoutes } from './routes/booking-slots.js';
 import { bookingRoutes } from './routes/booking.js';
 import { configRoutes } from './routes/config.js';
@@ -20,10 +23,14 @@ import { openapiRoutes } from './routes/openapi.js';
 import { ErrorBody } from './schemas/common.js';
 import { createAvailabilityService } from './services/availability.service.js';
 import { createBookingCatalogueService } from './services/booking-catalogue.service.js';
+import { createBookingKeyService } from './services/booking-key.service.js';
+import { createBookingLookupService } from './services/booking-lookups.service.js';
 import { createBookingRequestService } from './services/booking-request.service.js';
 import { createBookingService } from './services/booking.service.js';
 import { createPortalConfigService } from './services/portal-config.service.js';
+import { createReferenceAppointmentService } from './services/reference-appointments.service.js';
 import { createSessionService } from './services/session.service.js';
+import { createSlotHoldService } from './services/slot-holds.service.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -77,16 +84,21 @@ export async function buildApp({
     clock,
     leadMinutes: config.booking.leadMinutes,
   });
+  const portalConfig = createPortalConfigService(db, config.runtime);
   const deps: RouteDeps = {
     db,
     config,
-    portalConfig: createPortalConfigService(db, config.runtime),
+    portalConfig,
     sessions: createSessionService(db, config.sessionTtlSeconds),
     clock,
     catalogue: createBookingCatalogueService(db),
     availability,
     bookings: createBookingService(db, { clock, publicUrl: config.publicUrl, availability }),
     bookingRequests: createBookingRequestService(db, { clock, publicUrl: config.publicUrl }),
+    lookups: createBookingLookupService(db, { portalConfig, clock }),
+    holds: createSlotHoldService(db, { clock, availability, portalConfig }),
+    referenceAppointments: createReferenceAppointmentService(db, availability),
+    bookingKeys: createBookingKeyService(db),
   };
   healthRoutes(app, deps);
   configRoutes(app, deps);
@@ -95,6 +107,9 @@ export async function buildApp({
   bookingCatalogueRoutes(app, deps);
   bookingSlotRoutes(app, deps);
   bookingRoutes(app, deps);
+  bookingLookupRoutes(app, deps);
+  bookingHoldRoutes(app, deps);
+  bookingPendingRoutes(app, deps);
   if (config.devLogin) devRoutes(app, deps);
   openapiRoutes(app);
 

@@ -30,26 +30,30 @@ export interface DeviceRow {
   id: number;
   clinicId: number;
   modalityId: number;
+  /** A mobile unit: bookable only during its visits (mobile_locations). */
+  mobile: boolean;
 }
 
+const DEVICE_COLUMNS = 'id, clinic_id AS "clinicId", modality_id AS "modalityId", mobile';
+
+/** The clinics' fixed (not mobile) devices of a modality. */
 export async function listDevices(
   q: Queryable,
   clinicIds: number[],
   modalityId: number,
 ): Promise<DeviceRow[]> {
   const { rows } = await q.query<DeviceRow>(
-    `SELECT id, clinic_id AS "clinicId", modality_id AS "modalityId" FROM devices
-     WHERE clinic_id = ANY($1::int[]) AND modality_id = $2 ORDER BY id`,
+    `SELECT ${DEVICE_COLUMNS} FROM devices
+     WHERE clinic_id = ANY($1::int[]) AND modality_id = $2 AND NOT mobile ORDER BY id`,
     [clinicIds, modalityId],
   );
   return rows;
 }
 
 export async function findDevice(q: Queryable, id: number): Promise<DeviceRow | undefined> {
-  const { rows } = await q.query<DeviceRow>(
-    'SELECT id, clinic_id AS "clinicId", modality_id AS "modalityId" FROM devices WHERE id = $1',
-    [id],
-  );
+  const { rows } = await q.query<DeviceRow>(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 

@@ -26,12 +26,12 @@ export interface ExamRow extends Exam {
   id: number;
 }
 
-const EXAM_COLUMNS = `e.id, e.slug, e.name, e.modality_id AS "modalityId", m.name AS "modalityName",
+export const EXAM_COLUMNS = `e.id, e.slug, e.name, e.modality_id AS "modalityId", m.name AS "modalityName",
   e.priority, e.exam_code AS "examCode", e.exam_notes AS "examNotes", e.notes,
   e.show_booking_request_info_modal AS "showBookingRequestInfoModal",
   coalesce(b.slug, '') AS "bodyPart", e.duration_minutes AS "durationMinutes",
   NOT e.bookable_online AS "enquiryOnly"`;
-const EXAM_FROM = `FROM exams e JOIN modalities m ON m.id = e.modality_id
+export const EXAM_FROM = `FROM exams e JOIN modalities m ON m.id = e.modality_id
   LEFT JOIN body_parts b ON b.id = e.body_part_id`;
 
 export async function listExams(
@@ -96,7 +96,7 @@ export interface BookingClinicRow {
   regionSlug: string;
 }
 
-const CLINIC_COLUMNS = `c.id, c.slug, c.name, c.address, c.suburb, c.state, c.postal_code AS "postalCode",
+export const CLINIC_COLUMNS = `c.id, c.slug, c.name, c.address, c.suburb, c.state, c.postal_code AS "postalCode",
   c.phone, c.time_zone AS "timeZone", c.latitude, c.longitude, r.slug AS "regionSlug"`;
 
 /**

@@ -45,11 +45,11 @@ export async function insertClinic(q: Queryable, clinic: NewClinic): Promise<num
 
 export async function insertDevice(
   q: Queryable,
-  device: { clinicId: number; modalityId: number; name: string },
+  device: { clinicId: number; modalityId: number; name: string; mobile?: boolean },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    'INSERT INTO devices (clinic_id, modality_id, name) VALUES ($1, $2, $3) RETURNING id',
-    [device.clinicId, device.modalityId, device.name],
+    'INSERT INTO devices (clinic_id, modality_id, name, mobile) VALUES ($1, $2, $3, $4) RETURNING id',
+    [device.clinicId, device.modalityId, device.name, device.mobile ?? false],
   );
   if (!rows[0]) throw new Error('INSERT INTO devices returned no id');
   return rows[0].id;

@@ -8,14 +8,22 @@ import {
 import { insertClinic, insertDevice, insertOpeningHours } from './clinics.repo.js';
 import { MIGRATION_LOCK_KEY, type Db, type Queryable } from './db.js';
 import { writeAsset } from './assets.repo.js';
+import { insertMobileLocation, insertWalkInExam, rollDemoVisits } from './mobile-locations.repo.js';
 import { bodyParts, clinics, exams, modalities, regions } from './seed-catalogue.js';
+import { DEMO_CYCLE_DAYS, mobileUnits, visitDates, walkIns } from './seed-mobile.js';
 import { providerConfig, termsHtml, translations } from './seed-data.js';
 import { seedAssets } from './seed-images.js';
 import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
 import { writeBundle } from './translations.repo.js';
+import { zonedDate } from '../services/zoned-time.js';
 
 export interface SeedResult {
   seeded: boolean;
+}
+
+export interface SeedOptions {
+  /** Mobile-unit visits are dated from this day on (default: now). */
+  now?: Date;
 }
 
 function lookup<K extends string>(ids: Map<string, number>, key: K, what: string): number {
@@ -37,7 +45,7 @@ async function seedProvider(tx: Queryable): Promise<void> {
   for (const asset of seedAssets(providerConfig.radiology.name)) await writeAsset(tx, asset);
 }
 
-async function seedCatalogue(tx: Queryable): Promise<void> {
+async function seedCatalogue(tx: Queryable, now: Date): Promise<void> {
   const regionIds = new Map<string, number>();
   for (const region of regions) regionIds.set(region.slug, await insertRegion(tx, region));
   const modalityIds = new Map<string, number>();
@@ -79,18 +87,70 @@ async function seedCatalogue(tx: Queryable): Promise<void> {
     for (const open of hours) await insertOpeningHours(tx, { clinicId, ...open });
   }
   await linkExamsToClinicsByDevices(tx);
+  await seedWalkInsAndMobileUnits(tx, now, modalityIds);
+}
+
+async function seedWalkInsAndMobileUnits(
+  tx: Queryable,
+  now: Date,
+  modalityIds: Map<string, number>,
+): Promise<void> {
+  const { rows } = await tx.query<{ id: number; slug: string; timeZone: string }>(
+    'SELECT id, slug, time_zone AS "timeZone" FROM clinics',
+  );
+  const clinicIds = new Map(rows.map((row) => [row.slug, row.id]));
+  for (const walkIn of walkIns) {
+    await insertWalkInExam(tx, {
+      name: walkIn.name,
+      prepTime: walkIn.prepTime,
+      minutesPrior: walkIn.minutesPrior,
+      modalityId: lookup(modalityIds, walkIn.modality, 'modality'),
+      clinicId: lookup(clinicIds, walkIn.clinic, 'clinic'),
+    });
+  }
+  for (const unit of mobileUnits) {
+    const clinic = rows.find((row) => row.slug === unit.clinic);
+    if (!clinic) throw new Error(`Seed data names an unknown clinic: ${unit.clinic}`);
+    const deviceId = await insertDevice(tx, {
+      clinicId: clinic.id,
+      modalityId: lookup(modalityIds, unit.modality, 'modality'),
+      name: unit.name,
+      mobile: true,
+    });
+    const today = zonedDate(now.getTime(), clinic.timeZone);
+    for (const visit of unit.visits) {
+      const { start, end } = visitDates(today, visit);
+      await insertMobileLocation(tx, {
+        clinicId: clinic.id,
+        deviceId,
+        name: visit.name,
+        address: visit.address,
+        latitude: visit.latitude,
+        longitude: visit.longitude,
+        startDate: start,
+        endDate: end,
+        demoCycleDays: DEMO_CYCLE_DAYS,
+      });
+    }
+  }
 }
 
 /**
- * Writes the demonstration provider (seed-data.ts, seed-catalogue.ts) when the
- * database holds no provider settings yet; otherwise does nothing.
+ * Writes the demonstration provider (seed-data.ts, seed-catalogue.ts,
+ * seed-mobile.ts) when the database holds no provider settings yet. Every
+ * start also moves demonstration mobile visits that have passed forward by
+ * whole 8-week cycles, so the demo always shows upcoming visits.
  */
-export async function seed(db: Db): Promise<SeedResult> {
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    if (await hasSettings(tx)) return { seeded: false };
+    if (await hasSettings(tx)) {
+      await rollDemoVisits(tx, now);
+      return { seeded: false };
+    }
     await seedProvider(tx);
-    await seedCatalogue(tx);
+    await seedCatalogue(tx, now);
     return { seeded: true };
   });
 }

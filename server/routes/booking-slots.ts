@@ -18,7 +18,8 @@ export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteD
       schema: {
         tags,
         summary:
-          'Free slots per clinic, start..end (clinic-local days, at most 62); ' +
+          'Free slots per clinic, start..end (clinic-local days, at most 62), minus slots ' +
+          'held by keys other than examBookingKey; mobileLocationToken: the visit days only; ' +
           '400 message.exam_enquiry_only unless isBookingRequest',
         body: ClinicAppointmentRequestSchema,
         response: { 200: ClinicSlotsList, ...errorResponses },
@@ -42,11 +43,12 @@ export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteD
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const { examSlug, clinicIds, from } = request.query;
+      const { examSlug, clinicIds, from, bookingKey } = request.query;
       return availability.findNextAvailable({
         examSlug,
         clinicIds: clinicIds.split(',').map(Number),
         from,
+        bookingKey,
       });
     },
   );

@@ -2,10 +2,14 @@ import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { AvailabilityService } from '../services/availability.service.js';
 import type { BookingCatalogueService } from '../services/booking-catalogue.service.js';
+import type { BookingKeyService } from '../services/booking-key.service.js';
+import type { BookingLookupService } from '../services/booking-lookups.service.js';
 import type { BookingRequestService } from '../services/booking-request.service.js';
 import type { BookingService } from '../services/booking.service.js';
 import type { PortalConfigService } from '../services/portal-config.service.js';
+import type { ReferenceAppointmentService } from '../services/reference-appointments.service.js';
 import type { SessionService } from '../services/session.service.js';
+import type { SlotHoldService } from '../services/slot-holds.service.js';
 
 /** What route modules receive from buildApp. */
 export interface RouteDeps {
@@ -19,4 +23,8 @@ export interface RouteDeps {
   availability: AvailabilityService;
   bookings: BookingService;
   bookingRequests: BookingRequestService;
+  lookups: BookingLookupService;
+  holds: SlotHoldService;
+  referenceAppointments: ReferenceAppointmentService;
+  bookingKeys: BookingKeyService;
 }

@@ -78,5 +78,7 @@ export const NextAvailableQuery = Type.Object({
   from: Type.Optional(
     Type.String({ ...IsoDate, description: 'First day to search (default today)' }),
   ),
+  // Not in booking.contract.ts: whose slot holds stay free (examBookingKey of clinic_appointments).
+  bookingKey: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type NextAvailableQuery = Static<typeof NextAvailableQuery>;

@@ -13,11 +13,15 @@ import {
   listDevices,
   listOpeningHours,
   listSlotClinics,
+  type DeviceRow,
   type OpeningHoursRow,
 } from '../db/availability.repo.js';
 import { findExam, type ExamRow } from '../db/booking-catalogue.repo.js';
 import type { Queryable } from '../db/db.js';
+import { listHeld } from '../db/holds.repo.js';
+import { isVisitDay, type MobileLocationRow } from '../db/mobile-locations.repo.js';
 import { ApiError } from '../http/errors.js';
+import { visitOf, withVisitUnit } from './mobile-visits.js';
 import { clinicSlots, isGridStart } from './slot-grid.js';
 import { addDays, daysBetween, isIsoDate, zonedDate } from './zoned-time.js';
 
@@ -40,18 +44,39 @@ export interface NextAvailableQuery {
   examSlug: string;
   clinicIds: number[];
   from?: string | undefined;
+  /** Holds of this booking key stay free. */
+  bookingKey?: string | undefined;
 }
 
 export interface AvailabilityService {
   clinicAppointments(request: ClinicAppointmentRequest): Promise<ClinicSlots[]>;
   findNextAvailable(query: NextAvailableQuery): Promise<Slot>;
-  /** Throws 409 message.slot_conflict unless startMs is a future grid slot of the clinic. */
+  /** Free slots of one clinic's fixed devices on local days start..end. */
+  clinicFreeSlots(input: {
+    exam: ExamRow;
+    clinicId: number;
+    start: string;
+    end: string;
+    exceptKey?: string | undefined;
+  }): Promise<Slot[]>;
+  /**
+   * Throws 409 message.slot_conflict unless startMs is a future grid slot of
+   * the clinic and, for a mobile unit, falls on one of its visit days.
+   */
   assertOnGrid(input: {
     clinicId: number;
     timeZone: string;
     durationMinutes: number;
     startMs: number;
+    device: DeviceRow;
   }): Promise<void>;
+}
+
+interface SlotQueryOptions {
+  /** Holds of this booking key do not make slots busy. */
+  exceptKey?: string | undefined;
+  /** The visit's clinic gets only the visit's unit, on the visit's days. */
+  visit?: MobileLocationRow | undefined;
 }
 
 export async function requireExam(db: Queryable, slug: string): Promise<ExamRow> {
@@ -81,41 +106,48 @@ export function createAvailabilityService(
     clinicIds: number[],
     start: string,
     end: string,
+    { exceptKey, visit }: SlotQueryOptions = {},
   ): Promise<ClinicSlots[]> {
     const ids = unique(clinicIds);
-    const [clinics, devices, hours] = await Promise.all([
+    const [clinics, fixed, hours] = await Promise.all([
       listSlotClinics(db, ids, exam.id),
       listDevices(db, ids, exam.modalityId),
       listOpeningHours(db, ids),
     ]);
+    const devices = visit ? withVisitUnit(fixed, visit, exam.modalityId) : fixed;
     // Every zone's local days start..end lie within these instants (UTC-12 to UTC+14).
     const [sy = 0, sm = 1, sd = 1] = start.split('-').map(Number);
     const fromMs = Date.UTC(sy, sm - 1, sd) - 14 * HOUR_MS;
     const toMs = fromMs + (daysBetween(start, end) + 1) * DAY_MS + 26 * HOUR_MS;
-    const busy = await listBusy(
-      db,
-      devices.map((d) => d.id),
-      fromMs,
-      toMs,
-    );
+    const allIds = devices.map((d) => d.id);
+    const nowMs = options.clock().getTime();
+    const [booked, held] = await Promise.all([
+      listBusy(db, allIds, fromMs, toMs),
+      listHeld(db, { deviceIds: allIds, fromMs, toMs, nowMs, exceptKey }),
+    ]);
+    const busy = [...booked, ...held];
     const minStart = notBefore();
     const result: ClinicSlots[] = [];
     for (const id of ids) {
       const clinic = clinics.find((c) => c.id === id);
       if (!clinic) continue;
       const deviceIds = devices.filter((d) => d.clinicId === id).map((d) => d.id);
-      const slots = clinic.offersExam
-        ? clinicSlots({
-            clinic,
-            hours: hours.filter((h) => h.clinicId === id),
-            deviceIds,
-            busy: busy.filter((b) => deviceIds.includes(b.deviceId)),
-            durationMinutes: exam.durationMinutes,
-            start,
-            end,
-            notBeforeMs: minStart,
-          })
-        : [];
+      const onVisit = visit?.clinicId === id;
+      const from = onVisit && visit.startDate > start ? visit.startDate : start;
+      const to = onVisit && visit.endDate < end ? visit.endDate : end;
+      const slots =
+        clinic.offersExam && from <= to
+          ? clinicSlots({
+              clinic,
+              hours: hours.filter((h) => h.clinicId === id),
+              deviceIds,
+              busy: busy.filter((b) => deviceIds.includes(b.deviceId)),
+              durationMinutes: exam.durationMinutes,
+              start: from,
+              end: to,
+              notBeforeMs: minStart,
+            })
+          : [];
       result.push({
         clinicId: clinic.id,
         clinicSlug: clinic.slug,
@@ -145,7 +177,16 @@ export function createAvailabilityService(
         throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
       }
       const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
-      return slotsFor(exam, request.clinicIds, start, end);
+      const visit = await visitOf(db, request);
+      return slotsFor(exam, request.clinicIds, start, end, {
+        exceptKey: request.examBookingKey,
+        visit,
+      });
+    },
+
+    async clinicFreeSlots({ exam, clinicId, start, end, exceptKey }) {
+      const [clinic] = await slotsFor(exam, [clinicId], start, end, { exceptKey });
+      return clinic?.slots ?? [];
     },
 
     async findNextAvailable(query) {
@@ -160,7 +201,9 @@ export function createAvailabilityService(
         // One day of overlap: another zone's next local day may begin before this one ends.
         const chunkEnd = addDays(start, NEXT_AVAILABLE_CHUNK_DAYS);
         const end = chunkEnd < last ? chunkEnd : last;
-        const found = (await slotsFor(exam, query.clinicIds, start, end))
+        const found = (
+          await slotsFor(exam, query.clinicIds, start, end, { exceptKey: query.bookingKey })
+        )
           .map((clinic) => clinic.slots[0])
           .filter((slot): slot is Slot => slot !== undefined)
           .sort((a, b) => Date.parse(a.startDateTime) - Date.parse(b.startDateTime));
@@ -169,10 +212,14 @@ export function createAvailabilityService(
       throw new ApiError(404, 'message.no_slots_available', `no ${exam.slug} slot`);
     },
 
-    async assertOnGrid({ clinicId, timeZone, durationMinutes, startMs }) {
+    async assertOnGrid({ clinicId, timeZone, durationMinutes, startMs, device }) {
       const hours: OpeningHoursRow[] = await listOpeningHours(db, [clinicId]);
       const date = zonedDate(startMs, timeZone);
-      if (startMs < notBefore() || !isGridStart(timeZone, hours, date, startMs, durationMinutes)) {
+      if (
+        startMs < notBefore() ||
+        !isGridStart(timeZone, hours, date, startMs, durationMinutes) ||
+        (device.mobile && !(await isVisitDay(db, device.id, date)))
+      ) {
         throw new ApiError(409, 'message.slot_conflict', 'not an offered slot');
       }
     },

@@ -16,6 +16,8 @@ export interface AppointmentEmailInput {
   startMs: number;
   timeZone: string;
   preparation: string;
+  /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
+  pending?: boolean;
 }
 
 const whenFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -42,6 +44,10 @@ export function appointmentLink(publicUrl: string, bookingKey: string): string {
   return `${publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
 }
 
+export function pendingAppointmentLink(publicUrl: string, bookingKey: string): string {
+  return `${publicUrl}/appointments/pending/${encodeURIComponent(bookingKey)}`;
+}
+
 export function bookingRequestLink(publicUrl: string, bookingKey: string): string {
   return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
 }
@@ -51,7 +57,9 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
   const lines = [
     `Dear ${input.patientName},`,
     '',
-    'Your appointment is booked.',
+    input.pending
+      ? 'We have reserved this appointment for you. The clinic will confirm it shortly.'
+      : 'Your appointment is booked.',
     '',
     `Exam: ${input.examName}`,
     `When: ${when} (${input.timeZone} time)`,
@@ -59,12 +67,16 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
     ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
     '',
     'See, change or cancel your appointment, and add it to your calendar:',
-    appointmentLink(input.publicUrl, input.bookingKey),
+    input.pending
+      ? pendingAppointmentLink(input.publicUrl, input.bookingKey)
+      : appointmentLink(input.publicUrl, input.bookingKey),
   ];
   return {
     channel: 'email',
     recipient: input.to,
-    subject: `Your ${input.examName} appointment on ${when}`,
+    subject: input.pending
+      ? `Your ${input.examName} appointment request for ${when}`
+      : `Your ${input.examName} appointment on ${when}`,
     body: lines.join('\n'),
     reference: input.bookingKey,
   };

@@ -11,8 +11,6 @@ import type {
   CreateAppointmentRequest,
 } from '../../src/api/booking.contract.js';
 import { insertAppointment } from '../db/appointments.repo.js';
-import { findDevice } from '../db/availability.repo.js';
-import { findBookingClinic, offeredExamIds } from '../db/booking-catalogue.repo.js';
 import {
   findAppointmentsByKey,
   insertBookingKey,
@@ -20,9 +18,9 @@ import {
   lockDevice,
 } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
+import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
 import { ApiError } from '../http/errors.js';
 import type { AvailabilityService } from './availability.service.js';
-import { requireExam } from './availability.service.js';
 import {
   asConflict,
   retryOnDeadlock,
@@ -35,6 +33,8 @@ import {
 import { appointmentEmail, appointmentLink } from './booking-emails.js';
 import { buildIcs, type IcsEvent } from './ics.js';
 import { validatePatient } from './patient-validation.js';
+import { takeHeldTime } from './slot-holds.service.js';
+import { checkSlot } from './slot-request.js';
 import { formatZonedIso, zonedDate } from './zoned-time.js';
 
 const ICS_STATUS: Record<string, IcsEvent['status']> = {
@@ -59,11 +59,87 @@ export interface CalendarFile {
 export interface BookingService {
   newBookingKey(): Promise<string>;
   createAppointment(request: CreateAppointmentRequest): Promise<AppointmentResponse>;
+  /** Like createAppointment, status PENDING, without an e-mail until sendPendingNotifications. */
+  createPendingAppointment(request: CreateAppointmentRequest): Promise<AppointmentResponse>;
+  /** Queues the e-mails of the key's pending appointments once; 404 when it has none. */
+  sendPendingNotifications(bookingKey: string): Promise<void>;
   calendarFile(bookingKey: string): Promise<CalendarFile>;
 }
 
 export function createBookingService(db: Db, options: BookingServiceOptions): BookingService {
   const { clock, publicUrl, availability } = options;
+
+  /**
+   * Books a slot. BOOKED queues the confirmation e-mail at once; PENDING
+   * waits for sendPendingNotifications. Both block the device's time.
+   */
+  async function create(
+    request: CreateAppointmentRequest,
+    status: 'BOOKED' | 'PENDING',
+  ): Promise<AppointmentResponse> {
+    const patient = validatePatient(request.patient, clock());
+    const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
+    const slug = newSlug();
+    const address = clinicAddress(clinic);
+    const preparation = preparationOf(exam);
+    const { bookingKey } = request;
+    await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await claimKey(tx, bookingKey, 'appointment');
+        await lockDevice(tx, device.id);
+        await takeHeldTime(tx, {
+          deviceId: device.id,
+          startMs,
+          endMs,
+          bookingKey,
+          nowMs: clock().getTime(),
+        });
+        await insertAppointment(tx, {
+          bookingKey,
+          slug,
+          deviceId: device.id,
+          examId: exam.id,
+          start: new Date(startMs),
+          end: new Date(endMs),
+          status,
+          patient,
+        });
+        if (status === 'PENDING') return;
+        await insertOutboxMessage(
+          tx,
+          appointmentEmail({
+            publicUrl,
+            bookingKey,
+            to: patient.email,
+            patientName: `${patient.firstName} ${patient.lastName}`,
+            examName: exam.name,
+            clinicName: clinic.name,
+            clinicAddress: address,
+            startMs,
+            timeZone: clinic.timeZone,
+            preparation,
+          }),
+        );
+      }),
+    ).catch((error: unknown) => {
+      throw asConflict(error);
+    });
+    return {
+      slug,
+      bookingKey,
+      success: true,
+      errorMessage: null,
+      modalityName: exam.modalityName,
+      examName: exam.name,
+      clinicName: clinic.name,
+      patientEmailHash: emailHash(patient.email),
+      date: formatZonedIso(startMs, clinic.timeZone),
+      endTime: formatZonedIso(endMs, clinic.timeZone),
+      timeZone: clinic.timeZone,
+      clinicAddress: address,
+      preparation,
+    };
+  }
 
   return {
     async newBookingKey() {
@@ -74,84 +150,40 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       throw new Error('could not issue a unique booking key');
     },
 
-    async createAppointment(request) {
-      const patient = validatePatient(request.patient, clock());
-      const exam = await requireExam(db, request.examSlug);
-      if (exam.enquiryOnly) {
-        throw new ApiError(400, 'message.exam_enquiry_only', `${exam.slug} is enquiry only`);
-      }
-      const [device, clinic, offered] = await Promise.all([
-        findDevice(db, request.deviceId),
-        findBookingClinic(db, request.clinicId),
-        offeredExamIds(db, request.clinicId, [exam.id]),
-      ]);
-      if (!clinic || !device || device.clinicId !== clinic.id) {
-        throw new ApiError(400, 'message.bad_request', 'device not at that clinic');
-      }
-      if (device.modalityId !== exam.modalityId || offered.length === 0) {
-        throw new ApiError(400, 'message.exam_not_offered', 'exam not offered there');
-      }
-      const startMs = Date.parse(request.startDateTime);
-      if (Number.isNaN(startMs)) throw new ApiError(400, 'message.bad_request', 'bad start');
-      const durationMinutes = exam.durationMinutes;
-      await availability.assertOnGrid({
-        clinicId: clinic.id,
-        timeZone: clinic.timeZone,
-        durationMinutes,
-        startMs,
-      });
-      const endMs = startMs + durationMinutes * 60_000;
-      const slug = newSlug();
-      const address = clinicAddress(clinic);
-      const preparation = preparationOf(exam);
-      await retryOnDeadlock(() =>
-        db.transaction(async (tx) => {
-          await claimKey(tx, request.bookingKey, 'appointment');
-          await lockDevice(tx, device.id);
-          await insertAppointment(tx, {
-            bookingKey: request.bookingKey,
-            slug,
-            deviceId: device.id,
-            examId: exam.id,
-            start: new Date(startMs),
-            end: new Date(endMs),
-            status: 'BOOKED',
-            patient,
-          });
+    createAppointment: (request) => create(request, 'BOOKED'),
+    createPendingAppointment: (request) => create(request, 'PENDING'),
+
+    async sendPendingNotifications(bookingKey) {
+      const queued = await db.transaction(async (tx) => {
+        const pending = await lockPendingAppointments(tx, bookingKey);
+        const due = pending.filter((a) => a.notificationQueuedAt === null);
+        for (const a of due) {
           await insertOutboxMessage(
             tx,
             appointmentEmail({
               publicUrl,
-              bookingKey: request.bookingKey,
-              to: patient.email,
-              patientName: `${patient.firstName} ${patient.lastName}`,
-              examName: exam.name,
-              clinicName: clinic.name,
-              clinicAddress: address,
-              startMs,
-              timeZone: clinic.timeZone,
-              preparation,
+              bookingKey,
+              to: a.patientEmail,
+              patientName: `${a.patientFirstName} ${a.patientLastName}`,
+              examName: a.examName,
+              clinicName: a.clinicName,
+              clinicAddress: clinicAddress(a),
+              startMs: a.startMs,
+              timeZone: a.timeZone,
+              preparation: a.preparation,
+              pending: true,
             }),
           );
-        }),
-      ).catch((error: unknown) => {
-        throw asConflict(error);
+        }
+        await markNotificationQueued(
+          tx,
+          due.map((a) => a.id),
+        );
+        return pending.length;
       });
-      return {
-        slug,
-        bookingKey: request.bookingKey,
-        success: true,
-        errorMessage: null,
-        modalityName: exam.modalityName,
-        examName: exam.name,
-        clinicName: clinic.name,
-        patientEmailHash: emailHash(patient.email),
-        date: formatZonedIso(startMs, clinic.timeZone),
-        endTime: formatZonedIso(endMs, clinic.timeZone),
-        timeZone: clinic.timeZone,
-        clinicAddress: address,
-        preparation,
-      };
+      if (queued === 0) {
+        throw new ApiError(404, 'message.appointment_not_found', 'no pending appointment');
+      }
     },
 
     async calendarFile(bookingKey) {

@@ -1,0 +1,53 @@
+import type { Queryable } from './db.js';
+
+/** Issued booking keys and what they own before a booking is made. */
+
+export interface BookingKeyState {
+  bookingKey: string;
+  usedAt: Date | null;
+  usedFor: 'appointment' | 'booking_request' | null;
+}
+
+export async function findBookingKey(
+  q: Queryable,
+  bookingKey: string,
+): Promise<BookingKeyState | undefined> {
+  const { rows } = await q.query<BookingKeyState>(
+    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor"
+     FROM booking_keys WHERE booking_key = $1`,
+    [bookingKey],
+  );
+  return rows[0];
+}
+
+/** Row-locks the issued keys among `keys` (in key order) until the transaction ends. */
+export async function lockBookingKeys(q: Queryable, keys: string[]): Promise<BookingKeyState[]> {
+  const { rows } = await q.query<BookingKeyState>(
+    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor"
+     FROM booking_keys WHERE booking_key = ANY($1::text[]) ORDER BY booking_key FOR UPDATE`,
+    [keys],
+  );
+  return rows;
+}
+
+export interface MovedRows {
+  temporaryDocuments: number;
+  questionnaireAnswers: number;
+  holds: number;
+}
+
+/** Gives the temporary documents, questionnaire answers and slot holds of one key to another. */
+export async function moveKeyRows(q: Queryable, from: string, to: string): Promise<MovedRows> {
+  const move = async (table: string): Promise<number> => {
+    const { rows } = await q.query(
+      `UPDATE ${table} SET booking_key = $2 WHERE booking_key = $1 RETURNING id`,
+      [from, to],
+    );
+    return rows.length;
+  };
+  return {
+    temporaryDocuments: await move('temporary_documents'),
+    questionnaireAnswers: await move('questionnaire_answers'),
+    holds: await move('slot_holds'),
+  };
+}

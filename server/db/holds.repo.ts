@@ -1,0 +1,134 @@
+import type { BusyRow } from './availability.repo.js';
+import type { Queryable } from './db.js';
+
+/**
+ * slot_holds: a device's time held for a booking key until expires_at. "Now"
+ * always comes from the caller (the API's clock), never from the database.
+ * Writers hold the device's advisory lock (lockDevice).
+ */
+
+export interface NewHold {
+  bookingKey: string;
+  deviceId: number;
+  examId: number;
+  startMs: number;
+  endMs: number;
+  expiresAtMs: number;
+}
+
+export async function insertHold(q: Queryable, hold: NewHold): Promise<void> {
+  await q.query(
+    `INSERT INTO slot_holds (booking_key, device_id, exam_id, during, expires_at)
+     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6::timestamptz)`,
+    [
+      hold.bookingKey,
+      hold.deviceId,
+      hold.examId,
+      new Date(hold.startMs).toISOString(),
+      new Date(hold.endMs).toISOString(),
+      new Date(hold.expiresAtMs).toISOString(),
+    ],
+  );
+}
+
+/** Devices on which the key holds time (to lock them before releasing). */
+export async function heldDeviceIds(q: Queryable, bookingKey: string): Promise<number[]> {
+  const { rows } = await q.query<{ device_id: number }>(
+    'SELECT DISTINCT device_id FROM slot_holds WHERE booking_key = $1',
+    [bookingKey],
+  );
+  return rows.map((row) => row.device_id);
+}
+
+export async function deleteHoldsOfKey(q: Queryable, bookingKey: string): Promise<number> {
+  const { rows } = await q.query('DELETE FROM slot_holds WHERE booking_key = $1 RETURNING id', [
+    bookingKey,
+  ]);
+  return rows.length;
+}
+
+export async function deleteExpiredHolds(
+  q: Queryable,
+  deviceIds: number[],
+  nowMs: number,
+): Promise<void> {
+  await q.query(
+    'DELETE FROM slot_holds WHERE device_id = ANY($1::int[]) AND expires_at <= $2::timestamptz',
+    [deviceIds, new Date(nowMs).toISOString()],
+  );
+}
+
+/** Whether a live hold of another key covers part of [startMs, endMs) on the device. */
+export async function heldByOther(
+  q: Queryable,
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string; nowMs: number },
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM slot_holds
+     WHERE device_id = $1 AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+       AND expires_at > $4::timestamptz AND booking_key <> $5 LIMIT 1`,
+    [
+      input.deviceId,
+      new Date(input.startMs).toISOString(),
+      new Date(input.endMs).toISOString(),
+      new Date(input.nowMs).toISOString(),
+      input.bookingKey,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the key's holds that overlap [startMs, endMs) on the device: the booking took them. */
+export async function consumeHolds(
+  q: Queryable,
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string },
+): Promise<void> {
+  await q.query(
+    `DELETE FROM slot_holds WHERE device_id = $1 AND booking_key = $4
+       AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')`,
+    [
+      input.deviceId,
+      new Date(input.startMs).toISOString(),
+      new Date(input.endMs).toISOString(),
+      input.bookingKey,
+    ],
+  );
+}
+
+/** Live holds of keys other than `exceptKey` on the devices overlapping [fromMs, toMs), as busy times. */
+export async function listHeld(
+  q: Queryable,
+  input: { deviceIds: number[]; fromMs: number; toMs: number; nowMs: number; exceptKey?: string },
+): Promise<BusyRow[]> {
+  if (input.deviceIds.length === 0) return [];
+  const { rows } = await q.query<{ device_id: number; starts: Date; ends: Date }>(
+    `SELECT device_id, lower(during) AS starts, upper(during) AS ends FROM slot_holds
+     WHERE device_id = ANY($1::int[]) AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+       AND expires_at > $4::timestamptz AND ($5::text IS NULL OR booking_key <> $5)`,
+    [
+      input.deviceIds,
+      new Date(input.fromMs).toISOString(),
+      new Date(input.toMs).toISOString(),
+      new Date(input.nowMs).toISOString(),
+      input.exceptKey ?? null,
+    ],
+  );
+  return rows.map((row) => ({
+    deviceId: row.device_id,
+    startMs: new Date(row.starts).getTime(),
+    endMs: new Date(row.ends).getTime(),
+  }));
+}
+
+/** Whether a live (not cancelled) appointment overlaps [startMs, endMs) on the device. */
+export async function appointmentOverlaps(
+  q: Queryable,
+  input: { deviceId: number; startMs: number; endMs: number },
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM appointments WHERE device_id = $1 AND status <> 'CANCELED'
+       AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)') LIMIT 1`,
+    [input.deviceId, new Date(input.startMs).toISOString(), new Date(input.endMs).toISOString()],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReserveSlotsRequest } from '../../src/api/booking.contract.js';
+import {
+  BookingKeyParams,
+  ReferenceAppointmentList,
+  ReferenceAppointmentsRequestSchema,
+  ReserveSlotsRequestSchema,
+  SlotHoldList,
+  type ReferenceAppointmentsBody,
+} from '../schemas/booking-holds.schema.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
+import type { RouteDeps } from './deps.js';
+
+const tags = ['booking'];
+
+/** Slot holds and reference appointments (several exams on one visit). */
+export function bookingHoldRoutes(
+  app: FastifyInstance,
+  { holds, referenceAppointments }: RouteDeps,
+): void {
+  app.post<{ Body: ReserveSlotsRequest }>(
+    '/api/booking/reserve_slots',
+    {
+      schema: {
+        tags,
+        summary:
+          'Holds slots for the key for bookingForm.slotHoldMinutes, replacing its earlier holds; ' +
+          '409 message.slot_conflict (booked or held by another key), message.booking_key_invalid',
+        body: ReserveSlotsRequestSchema,
+        response: { 200: SlotHoldList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return holds.reserve(request.body);
+    },
+  );
+
+  app.delete<{ Params: BookingKeyParams }>(
+    '/api/booking/reserve_slots/:bookingKey',
+    {
+      schema: {
+        tags,
+        summary: "Releases the key's holds (204, also when it has none)",
+        params: BookingKeyParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await holds.release(request.params.bookingKey);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Body: ReferenceAppointmentsBody }>(
+    '/api/booking/reference_appointments',
+    {
+      schema: {
+        tags,
+        summary:
+          'Free slots for several exams in order at one clinic that fit one visit (each next ' +
+          'starts within maxGapMinutes of the previous end); at most 200, earliest first',
+        body: ReferenceAppointmentsRequestSchema,
+        response: { 200: ReferenceAppointmentList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return referenceAppointments.referenceAppointments(request.body);
+    },
+  );
+}

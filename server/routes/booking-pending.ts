@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  CreateAppointmentRequest,
+  UpdateBookingKeyRequest,
+} from '../../src/api/booking.contract.js';
+import { strictRateLimit } from '../http/rate-limit.js';
+import {
+  BookingKeyParams,
+  UpdateBookingKeyRequestSchema,
+} from '../schemas/booking-holds.schema.js';
+import {
+  AppointmentResponseSchema,
+  BookingKeyResponse,
+  CreateAppointmentRequestSchema,
+  ValidationErrorBody,
+} from '../schemas/booking.schema.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
+import type { RouteDeps } from './deps.js';
+
+const tags = ['booking'];
+
+/** Pending appointments, their notifications, and booking-key rotation. */
+export function bookingPendingRoutes(
+  app: FastifyInstance,
+  { db, config, bookings, bookingKeys }: RouteDeps,
+): void {
+  const createLimit = strictRateLimit(db, 'booking-create', config.booking.createRateLimit);
+
+  app.post<{ Body: CreateAppointmentRequest }>(
+    '/api/booking/pending_appointments',
+    {
+      onRequest: createLimit,
+      schema: {
+        tags,
+        summary:
+          'Books a slot as PENDING (it blocks the device); e-mails wait for /notifications. ' +
+          'Errors as POST /api/booking/appointments',
+        body: CreateAppointmentRequestSchema,
+        response: { 200: AppointmentResponseSchema, 400: ValidationErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return bookings.createPendingAppointment(request.body);
+    },
+  );
+
+  app.post<{ Params: BookingKeyParams }>(
+    '/api/booking/pending_appointments/:bookingKey/notifications',
+    {
+      schema: {
+        tags,
+        summary:
+          "Queues the confirmation e-mails of the key's pending appointments, once (204); " +
+          '404 message.appointment_not_found',
+        params: BookingKeyParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await bookings.sendPendingNotifications(request.params.bookingKey);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Body: UpdateBookingKeyRequest }>(
+    '/api/booking/booking_key/update',
+    {
+      schema: {
+        tags,
+        summary:
+          'Moves the temporary documents, questionnaire answers and holds of the old key to ' +
+          'the new one; 404 message.booking_key_invalid, 409 message.booking_key_used',
+        body: UpdateBookingKeyRequestSchema,
+        response: { 200: BookingKeyResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return bookingKeys.updateBookingKey(request.body);
+    },
+  );
+}

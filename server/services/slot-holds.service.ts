@@ -1,0 +1,126 @@
+/**
+ * Slot holds (R-7-calls-35 "reserve slots"): a booking key holds chosen slots
+ * for bookingForm.slotHoldMinutes while the patient fills the form. Other
+ * keys see held time as busy and cannot book or hold it; booking it with the
+ * holding key consumes the hold. Writers take the per-device advisory locks
+ * (in ascending device order), and the exclusion constraint
+ * slot_holds_one_holder has the last word.
+ */
+import type { ReserveSlotsRequest, SlotHold } from '../../src/api/booking.contract.js';
+import { lockDevice } from '../db/booking.repo.js';
+import { findBookingKey } from '../db/booking-keys.repo.js';
+import type { Db, Queryable } from '../db/db.js';
+import {
+  appointmentOverlaps,
+  consumeHolds,
+  deleteExpiredHolds,
+  deleteHoldsOfKey,
+  heldByOther,
+  heldDeviceIds,
+  insertHold,
+} from '../db/holds.repo.js';
+import { ApiError } from '../http/errors.js';
+import type { AvailabilityService } from './availability.service.js';
+import { asConflict, retryOnDeadlock } from './booking-common.js';
+import type { PortalConfigService } from './portal-config.service.js';
+import { checkSlot, type CheckedSlot } from './slot-request.js';
+import { formatZonedIso } from './zoned-time.js';
+
+/** Bounds of bookingForm.slotHoldMinutes, whatever the stored config says. */
+export const HOLD_MINUTES = { min: 1, max: 120 } as const;
+
+export interface SlotHoldService {
+  reserve(request: ReserveSlotsRequest): Promise<SlotHold[]>;
+  release(bookingKey: string): Promise<void>;
+}
+
+const conflict = (): ApiError => new ApiError(409, 'message.slot_conflict', 'slot taken');
+
+/**
+ * Inside a booking's transaction, after lockDevice: 409 message.slot_conflict
+ * when another key holds part of the time; otherwise the key's own holds of
+ * that time are consumed.
+ */
+export async function takeHeldTime(
+  tx: Queryable,
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string; nowMs: number },
+): Promise<void> {
+  await deleteExpiredHolds(tx, [input.deviceId], input.nowMs);
+  if (await heldByOther(tx, input)) throw conflict();
+  await consumeHolds(tx, input);
+}
+
+function overlapping(slots: readonly CheckedSlot[]): boolean {
+  return slots.some((a, i) =>
+    slots.some(
+      (b, j) => j > i && a.device.id === b.device.id && a.startMs < b.endMs && b.startMs < a.endMs,
+    ),
+  );
+}
+
+export function createSlotHoldService(
+  db: Db,
+  options: {
+    clock: () => Date;
+    availability: AvailabilityService;
+    portalConfig: PortalConfigService;
+  },
+): SlotHoldService {
+  const { clock, availability, portalConfig } = options;
+
+  async function holdMinutes(): Promise<number> {
+    const minutes = Math.round((await portalConfig.portalConfig()).bookingForm.slotHoldMinutes);
+    return Math.min(HOLD_MINUTES.max, Math.max(HOLD_MINUTES.min, minutes || HOLD_MINUTES.min));
+  }
+
+  return {
+    async reserve({ bookingKey, holds }) {
+      const key = await findBookingKey(db, bookingKey);
+      if (!key) throw new ApiError(409, 'message.booking_key_invalid', 'booking key not issued');
+      if (key.usedFor === 'booking_request') {
+        throw new ApiError(409, 'message.booking_key_used', 'booking key used');
+      }
+      const slots: CheckedSlot[] = [];
+      for (const hold of holds) slots.push(await checkSlot(db, availability, hold));
+      if (overlapping(slots)) {
+        throw new ApiError(400, 'message.bad_request', 'holds overlap on one device');
+      }
+      const nowMs = clock().getTime();
+      const expiresAtMs = nowMs + (await holdMinutes()) * 60_000;
+      await retryOnDeadlock(() =>
+        db.transaction(async (tx) => {
+          const devices = [
+            ...new Set([
+              ...slots.map((s) => s.device.id),
+              ...(await heldDeviceIds(tx, bookingKey)),
+            ]),
+          ].sort((a, b) => a - b);
+          for (const deviceId of devices) await lockDevice(tx, deviceId);
+          await deleteHoldsOfKey(tx, bookingKey);
+          await deleteExpiredHolds(tx, devices, nowMs);
+          for (const slot of slots) {
+            const time = { deviceId: slot.device.id, startMs: slot.startMs, endMs: slot.endMs };
+            if (await appointmentOverlaps(tx, time)) throw conflict();
+            await insertHold(tx, { ...time, bookingKey, examId: slot.exam.id, expiresAtMs });
+          }
+        }),
+      ).catch((error: unknown) => {
+        throw asConflict(error);
+      });
+      return slots.map((slot) => ({
+        examSlug: slot.exam.slug,
+        deviceId: slot.device.id,
+        startDateTime: formatZonedIso(slot.startMs, slot.clinic.timeZone),
+        expiresAt: new Date(expiresAtMs).toISOString(),
+      }));
+    },
+
+    async release(bookingKey) {
+      await db.transaction(async (tx) => {
+        const devices = (await heldDeviceIds(tx, bookingKey)).sort((a, b) => a - b);
+        for (const deviceId of devices) await lockDevice(tx, deviceId);
+        await deleteHoldsOfKey(tx, bookingKey);
+      });
+    },
+  };
+}
