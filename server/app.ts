@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
@@ -75,6 +76,8 @@ export async function buildApp({
     },
   });
   await app.register(fastifyCookie);
+  // Slot lists for a month across clinics are megabytes of JSON; patients are often on phones.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   installErrorHandling(app);
   installSecurityHeaders(app, config.frameAncestors);

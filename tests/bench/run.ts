@@ -140,10 +140,12 @@ async function clinicAppointmentsUnderLoad(port: number): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body,
     });
-    const bytes = (await res.arrayBuffer()).byteLength;
-    return { ms: performance.now() - t, ok: res.ok, bytes };
+    const buffer = Buffer.from(await res.arrayBuffer());
+    return { ms: performance.now() - t, ok: res.ok, bytes: buffer.byteLength, buffer };
   };
   const first = await once();
+  // fetch decompresses; the wire size is what the server's gzip (or brotli) sends a phone.
+  const wireKb = gzipSync(first.buffer).length / 1024;
   const times: number[] = [];
   let errors = 0;
   const until = performance.now() + 10_000;
@@ -161,7 +163,7 @@ async function clinicAppointmentsUnderLoad(port: number): Promise<void> {
   const p = (q: number) =>
     (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN).toFixed(0);
   console.log(
-    `  POST /api/booking/clinic_appointments (${clinics.length} clinics, 31 days, ${(first.bytes / 1024).toFixed(0)} kB): ` +
+    `  POST /api/booking/clinic_appointments (${clinics.length} clinics, 31 days, ${(first.bytes / 1024).toFixed(0)} kB, ~${wireKb.toFixed(0)} kB gzipped on the wire): ` +
       `20 clients ${(times.length / seconds).toFixed(1)} req/s, p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, errors ${errors}`,
   );
 }
