@@ -42,6 +42,12 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@r2wc)[\\/]/ },
             {
+              // The core every element loads first (config, i18n, API client): one chunk, so
+              // lazily loaded widget steps do not split it and grow the frame's first load.
+              name: 'config.store',
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext))\.tsx?$/,
+            },
+            {
               name: 'core',
               test: /node_modules[\\/](nanostores|@nanostores|i18next|ofetch|destr|ufo)[\\/]/,
             },

@@ -62,6 +62,14 @@ const fixtures = {
   '/api/booking/booking_key': 'tests/fixtures/booking-key.json',
   '/api/booking/appointments': 'tests/fixtures/booking-appointment.json',
   '/api/booking/booking_requests': 'tests/fixtures/booking-request.json',
+  '/api/booking/code_from_location': 'tests/fixtures/booking-code-from-location.json',
+  '/api/booking/group_exams': 'tests/fixtures/booking-group-exams.json',
+  '/api/booking/walk_in_exams': 'tests/fixtures/booking-walk-in-exams.json',
+  '/api/booking/mobile_locations': 'tests/fixtures/booking-mobile-locations.json',
+  '/api/booking/reference_appointments': 'tests/fixtures/booking-reference-appointments.json',
+  '/api/booking/reserve_slots': 'tests/fixtures/booking-reserve-slots.json',
+  '/api/booking/pending_appointments': 'tests/fixtures/booking-appointment.json',
+  '/api/booking/booking_key/update': 'tests/fixtures/booking-key-update.json',
 };
 
 async function apiFixtures(context, next) {

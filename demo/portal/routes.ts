@@ -80,7 +80,8 @@ export type ShellRoute = keyof typeof shellRoutes;
 export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   home: booking,
   homePage: booking,
-  kiosk: { tag: 'imaging-kiosk' },
+  // The kiosk home starts the booking flow in kiosk mode until check-in (a later issue) joins it.
+  kiosk: booking,
   advancedBooking: booking,
   selectRegion: booking,
   selectClinic: booking,

@@ -12,6 +12,19 @@ import {
   getModalities,
   getPostalCodeLocation,
   getRegions,
+  createPendingAppointment,
+  getClinicExams,
+  getClinicsByIds,
+  getCodeFromLocation,
+  getEnquiryExams,
+  getGroupExams,
+  getMobileLocations,
+  getReferenceAppointments,
+  getWalkInExams,
+  releaseSlots,
+  reserveSlots,
+  sendPendingNotifications,
+  updateBookingKey,
 } from './booking';
 import type { CreateAppointmentRequest } from './booking.contract';
 import { setApiBase } from './client';
@@ -112,5 +125,60 @@ describe('booking calls (spec 7, booking.contract.ts)', () => {
     expect(calendarFileUrl('AB/12')).toBe(
       'https://api.example.org/api/booking/appointments/AB%2F12/calendar.ics',
     );
+  });
+
+  it('R-7-calls-32/37/38: the second part of the contract: clinics by ids, clinic exams, code from location, group exams, walk-ins, enquiry exams, mobile locations', async () => {
+    answer = () => jsonResponse([]);
+    await getClinicsByIds([1, 2]);
+    await getClinicExams(3);
+    await getCodeFromLocation({ latitude: -33.87, longitude: 151.21 });
+    await getGroupExams(['mri-knee', 'xray-knee']);
+    await getWalkInExams(2);
+    await getEnquiryExams();
+    await getMobileLocations({ clinicId: 2, from: '2027-03-01', to: '2027-03-07' });
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/booking/clinics/by_ids?ids=1,2',
+      'GET /api/booking/clinics/3/exams',
+      'GET /api/booking/code_from_location?latitude=-33.87&longitude=151.21',
+      'GET /api/booking/group_exams?examSlugs=mri-knee,xray-knee',
+      'GET /api/booking/walk_in_exams?clinicId=2',
+      'GET /api/booking/enquiry_exams',
+      'GET /api/booking/mobile_locations?clinicId=2&from=2027-03-01&to=2027-03-07',
+    ]);
+  });
+
+  it('R-7-calls-33/35: reference appointments, holds, pending appointments, notifications and key update', async () => {
+    answer = () => jsonResponse({ bookingKey: 'k2' });
+    const reference = {
+      clinicId: 2,
+      examSlugs: ['mri-knee', 'xray-knee'],
+      start: '2027-03-01',
+      end: '2027-03-07',
+    };
+    const hold = {
+      bookingKey: 'k1',
+      holds: [
+        { examSlug: 'x', clinicId: 2, deviceId: 21, startDateTime: '2027-03-02T09:00:00+08:00' },
+      ],
+    };
+    await getReferenceAppointments(reference);
+    await reserveSlots(hold);
+    await releaseSlots('k/1');
+    await createPendingAppointment({ bookingKey: 'k1' } as CreateAppointmentRequest);
+    await sendPendingNotifications('k1');
+    await expect(updateBookingKey({ oldBookingKey: 'k1', newBookingKey: 'k2' })).resolves.toBe(
+      'k2',
+    );
+    expect(fetch.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/booking/reference_appointments',
+      'POST /api/booking/reserve_slots',
+      'DELETE /api/booking/reserve_slots/k%2F1',
+      'POST /api/booking/pending_appointments',
+      'POST /api/booking/pending_appointments/k1/notifications',
+      'POST /api/booking/booking_key/update',
+    ]);
+    expect(body(0)).toEqual(reference);
+    expect(body(1)).toEqual(hold);
+    expect(body(5)).toEqual({ oldBookingKey: 'k1', newBookingKey: 'k2' });
   });
 });

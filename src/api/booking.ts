@@ -1,6 +1,6 @@
 /**
  * The booking calls of spec 7 (R-7-calls-32..38), exactly as
- * booking.contract.ts describes them. Every call takes an AbortSignal so a
+ * booking.contract.ts describes them (both parts). Every call takes an AbortSignal so a
  * store can cancel it (R-7-http-01).
  */
 import type {
@@ -13,10 +13,18 @@ import type {
   CreateAppointmentRequest,
   CreateBookingRequestRequest,
   Exam,
+  ExamGroup,
+  MobileLocation,
   Modality,
   PostCodeLocation,
+  ReferenceAppointment,
+  ReferenceAppointmentsRequest,
   Region,
+  ReserveSlotsRequest,
   Slot,
+  SlotHold,
+  UpdateBookingKeyRequest,
+  WalkInExam,
 } from './booking.contract';
 import { api, getApiBase, type CallOptions } from './client';
 
@@ -168,4 +176,133 @@ export function createBookingRequest(
 /** The calendar file of an appointment, for `<a href download>`; follows setApiBase. */
 export function calendarFileUrl(bookingKey: string): string {
   return `${getApiBase()}${BASE}/appointments/${encodeURIComponent(bookingKey)}/calendar.ics`;
+}
+
+/* Second part of the contract: holds, pending appointments, reference appointments, walk-ins, mobile locations, key update. */
+
+/** GET /api/booking/clinics/by_ids?ids=1,2: clinics by ids (R-7-calls-32). */
+export function getClinicsByIds(
+  ids: number[],
+  options: CallOptions = {},
+): Promise<BookingClinic[]> {
+  return api<BookingClinic[]>(`${BASE}/clinics/by_ids`, {
+    query: { ids: ids.join(',') },
+    signal: options.signal,
+  });
+}
+
+/** GET /api/booking/clinics/:clinicId/exams: the exams one clinic offers (R-7-calls-37). */
+export function getClinicExams(clinicId: number, options: CallOptions = {}): Promise<Exam[]> {
+  return api<Exam[]>(`${BASE}/clinics/${clinicId}/exams`, { signal: options.signal });
+}
+
+/** GET /api/booking/code_from_location: the nearest known post code of a position (its suburb labels a GPS fix, R-7-calls-32). */
+export function getCodeFromLocation(
+  point: { latitude: number; longitude: number },
+  options: CallOptions = {},
+): Promise<PostCodeLocation> {
+  return api<PostCodeLocation>(`${BASE}/code_from_location`, {
+    query: { latitude: String(point.latitude), longitude: String(point.longitude) },
+    signal: options.signal,
+  });
+}
+
+/** GET /api/booking/group_exams?examSlugs=a,b: the clinics that offer all of these exams (R-7-calls-37). */
+export function getGroupExams(examSlugs: string[], options: CallOptions = {}): Promise<ExamGroup> {
+  return api<ExamGroup>(`${BASE}/group_exams`, {
+    query: { examSlugs: examSlugs.join(',') },
+    signal: options.signal,
+  });
+}
+
+/** GET /api/booking/walk_in_exams?clinicId=: the walk-ins a clinic accepts (spec 4 "Walk-in", R-7-calls-37). */
+export function getWalkInExams(clinicId: number, options: CallOptions = {}): Promise<WalkInExam[]> {
+  return api<WalkInExam[]>(`${BASE}/walk_in_exams`, {
+    query: { clinicId: String(clinicId) },
+    signal: options.signal,
+  });
+}
+
+/** GET /api/booking/enquiry_exams: exams that are enquiry-only in every clinic (R-7-calls-38). */
+export function getEnquiryExams(options: CallOptions = {}): Promise<Exam[]> {
+  return api<Exam[]>(`${BASE}/enquiry_exams`, { signal: options.signal });
+}
+
+/** GET /api/booking/mobile_locations?clinicId=&from=&to=: mobile units whose dates overlap from..to (R-7-calls-38). */
+export function getMobileLocations(
+  search: { clinicId: number; from: string; to: string },
+  options: CallOptions = {},
+): Promise<MobileLocation[]> {
+  return api<MobileLocation[]>(`${BASE}/mobile_locations`, {
+    query: { clinicId: String(search.clinicId), from: search.from, to: search.to },
+    signal: options.signal,
+  });
+}
+
+/** POST /api/booking/reference_appointments: slots of several exams, in order, that fit one visit (R-7-calls-33). */
+export function getReferenceAppointments(
+  request: ReferenceAppointmentsRequest,
+  options: CallOptions = {},
+): Promise<ReferenceAppointment[]> {
+  return api<ReferenceAppointment[]>(`${BASE}/reference_appointments`, {
+    method: 'POST',
+    body: request,
+    signal: options.signal,
+  });
+}
+
+/** POST /api/booking/reserve_slots: holds the chosen slots for the key (R-7-calls-35); 409 message.slot_conflict. */
+export function reserveSlots(
+  request: ReserveSlotsRequest,
+  options: CallOptions = {},
+): Promise<SlotHold[]> {
+  return api<SlotHold[]>(`${BASE}/reserve_slots`, {
+    method: 'POST',
+    body: request,
+    signal: options.signal,
+  });
+}
+
+/** DELETE /api/booking/reserve_slots/:bookingKey: releases the key's holds. */
+export async function releaseSlots(bookingKey: string, options: CallOptions = {}): Promise<void> {
+  await api(`${BASE}/reserve_slots/${encodeURIComponent(bookingKey)}`, {
+    method: 'DELETE',
+    signal: options.signal,
+  });
+}
+
+/** POST /api/booking/pending_appointments: an appointment in status PENDING, no e-mail yet (R-7-calls-32). */
+export function createPendingAppointment(
+  request: CreateAppointmentRequest,
+  options: CallOptions = {},
+): Promise<AppointmentResponse> {
+  return api<AppointmentResponse>(`${BASE}/pending_appointments`, {
+    method: 'POST',
+    body: request,
+    signal: options.signal,
+  });
+}
+
+/** POST /api/booking/pending_appointments/:bookingKey/notifications: queues the pending booking's e-mails (R-7-calls-35). */
+export async function sendPendingNotifications(
+  bookingKey: string,
+  options: CallOptions = {},
+): Promise<void> {
+  await api(`${BASE}/pending_appointments/${encodeURIComponent(bookingKey)}/notifications`, {
+    method: 'POST',
+    signal: options.signal,
+  });
+}
+
+/** POST /api/booking/booking_key/update: moves temporary documents and questionnaire answers to a new key (R-7-calls-35). */
+export async function updateBookingKey(
+  request: UpdateBookingKeyRequest,
+  options: CallOptions = {},
+): Promise<string> {
+  const { bookingKey } = await api<{ bookingKey: string }>(`${BASE}/booking_key/update`, {
+    method: 'POST',
+    body: request,
+    signal: options.signal,
+  });
+  return bookingKey;
 }

@@ -20,6 +20,12 @@ export interface ImagingEventMap {
   'imaging-booking-navigated': { path: string; search: string; replace: boolean };
   /** `<imaging-booking>` created an appointment or a booking request (spec 4 "Creating bookings"). */
   'imaging-booking-created': { bookingKey: string; kind: 'appointment' | 'booking-request' };
+  /**
+   * `<imaging-booking>`'s progress step changed (0 exam, 1 clinic, 2 time,
+   * 3 details / creating the appointments, 4 confirmed), applied after a
+   * 2000 ms debounce and only when it differs (spec 4, R-4-create-13).
+   */
+  'imaging-booking-progressed': { step: number };
 }
 
 export type ImagingEventName = keyof ImagingEventMap;

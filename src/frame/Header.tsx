@@ -25,8 +25,9 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const navId = useId();
   const { radiology, application } = config;
   const confirmation = isConfirmationPage(path);
-  const logoHref =
-    confirmation && radiology.confirmationHeaderUrl ? radiology.confirmationHeaderUrl : home;
+  // R-2.3-07, except on a kiosk: an external site would strand the next patient off the kiosk.
+  const external = confirmation && !kioskMode && radiology.confirmationHeaderUrl;
+  const logoHref = external ? radiology.confirmationHeaderUrl : home;
   const showMenu = !confirmation || radiology.showMenuOnConfirmationPage;
   const showLogin =
     application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;

@@ -28,12 +28,19 @@ async function reachSlots(
   await expect(page).toHaveURL(/\/select-clinic\?/);
 }
 
-async function chooseFirstFreeSlot(page: Page): Promise<string> {
+/** Shows a week with free times (this week may have none left). */
+async function showFirstFreeSlot(page: Page) {
   const slots = booking(page).locator('button.slot');
+  await expect(booking(page).getByText(/Loading free times/)).toHaveCount(0);
   if ((await slots.count()) === 0) {
     await booking(page).getByRole('button', { name: 'Find next available' }).click();
   }
   await expect(slots.first()).toBeVisible();
+  return slots;
+}
+
+async function chooseFirstFreeSlot(page: Page): Promise<string> {
+  const slots = await showFirstFreeSlot(page);
   const name = (await slots.first().getAttribute('aria-label')) ?? '';
   await slots.first().click();
   await expect(slots.first()).toHaveAttribute('aria-pressed', 'true');
@@ -108,59 +115,44 @@ test.describe('booking a scan (issue 4)', () => {
     await keepScreenshot(page, 'booking-form-errors');
   });
 
-  test('R-8 slot conflict: a time taken meanwhile shows the error modal, then the slots again without the chosen time', async ({
+  test('R-8 slot conflict: a second browser takes the slot first; the error modal leads back to the slots without it', async ({
     page,
-    request,
+    browser,
   }) => {
-    await reachSlots(
-      page,
+    const exam = [
       'X-Ray',
       'X-ray Hand and wrist',
       'Auckland',
       'Harbour Imaging Newmarket',
-    );
-    await chooseFirstFreeSlot(page);
-    const url = new URL(page.url());
-    const clinics = await (
-      await request.get('/api/booking/clinics?examSlug=xray-hand-wrist&regionSlug=auckland')
-    ).json();
-    const clinic = clinics.find((c: { slug: string }) => c.slug === 'newmarket');
-    await booking(page).getByRole('button', { name: 'Continue' }).click();
-    await fillPatient(page);
-    await booking(page).getByLabel('Post code').fill('1023');
+    ] as const;
+    await reachSlots(page, ...exam);
+    await showFirstFreeSlot(page);
 
-    // Another patient books the same device and time first, through the real API.
-    const { bookingKey } = await (await request.post('/api/booking/booking_key')).json();
-    const taken = await request.post('/api/booking/appointments', {
-      data: {
-        bookingKey,
-        examSlug: 'xray-hand-wrist',
-        clinicId: clinic.id,
-        deviceId: Number(url.searchParams.get('deviceId')),
-        startDateTime: url.searchParams.get('startTime'),
-        patient: {
-          firstName: 'Other',
-          lastName: 'Patient',
-          dateOfBirth: '1970-01-01',
-          email: 'other@example.org',
-          contactNumber: '0212345678',
-          sex: 'MALE',
-          postalCode: '1023',
-        },
-      },
-    });
-    expect(taken.status()).toBe(200);
+    // A second patient, in another browser, takes that time and books it.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const otherPage = await other.newPage();
+    await reachSlots(otherPage, ...exam);
+    const taken = await chooseFirstFreeSlot(otherPage);
+    await booking(otherPage).getByRole('button', { name: 'Continue' }).click();
+    await fillPatient(otherPage);
+    await booking(otherPage).getByLabel('Post code').fill('1023');
+    await booking(otherPage).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(heading(otherPage, 'Booking confirmed')).toBeVisible();
+    await other.close();
 
-    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    // The first patient still sees it and chooses it.
+    await booking(page).getByRole('button', { name: taken, exact: true }).click();
     const modal = page.getByRole('alertdialog', { name: 'This time is no longer free' });
     await expect(modal).toBeVisible();
-    await page.keyboard.press('Escape'); // static: Escape does not close it
+    await page.keyboard.press('Escape'); // static: the keyboard cannot close it
     await expect(modal).toBeVisible();
+    await expectNoAxeViolations(page);
     await keepScreenshot(page, 'booking-slot-conflict');
     await modal.getByRole('button', { name: 'Choose another time' }).click();
     await expect(heading(page, 'Choose a time')).toBeVisible();
     await expect(page).not.toHaveURL(/startTime=/);
     await expect(page).not.toHaveURL(/deviceId=/);
+    await expect(booking(page).getByRole('button', { name: taken, exact: true })).toHaveCount(0);
   });
 
   test('R-4 creating bookings: an exam that cannot be booked online becomes a booking request', async ({
@@ -219,5 +211,82 @@ test.describe('booking a scan (issue 4)', () => {
     );
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'booking-phone-slots');
+  });
+
+  test('R-4 several exams: MRI Knee and CT Chest at one clinic in times that fit one visit', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await frameReady(page);
+    await booking(page).getByRole('radio', { name: 'Several scans' }).check();
+    for (const [modality, exam] of [
+      ['MRI', 'MRI Knee'],
+      ['CT', 'CT Chest'],
+    ]) {
+      await booking(page).getByRole('button', { name: modality, exact: true }).click();
+      await booking(page).getByRole('button', { name: exam, exact: true }).click();
+    }
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Choose a clinic')).toBeVisible();
+    await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
+    await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    const combination = booking(page).getByRole('button', { name: /MRI Knee.*CT Chest/ });
+    await expect(booking(page).getByText(/Loading free times/)).toHaveCount(0);
+    if ((await combination.count()) === 0) {
+      await booking(page).getByRole('button', { name: 'Find next available' }).click();
+    }
+    await combination.first().click();
+    await expect(booking(page).getByText(/Held for you for 10 minutes/)).toBeVisible();
+    await expect(page).toHaveURL(/startTime=[^&]*%2C|startTime=[^&]*,/);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-two-exams-slots');
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    await fillPatient(page);
+    await booking(page).getByLabel('Post code').fill('2000');
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await expect(booking(page)).toContainText('MRI Knee');
+    await expect(booking(page)).toContainText('CT Chest');
+    await keepScreenshot(page, 'booking-two-exams-confirmed');
+  });
+
+  test('R-2.1-15/26, R-9-26/27 kiosk: post-code search is remembered in a cookie and the confirmation is the kiosk page', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/kiosk?kioskMode=true');
+    await frameReady(page);
+    await expect(
+      page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' }),
+    ).toHaveCount(0);
+    await booking(page).getByRole('button', { name: 'X-Ray', exact: true }).click();
+    await booking(page).getByRole('button', { name: 'X-ray Knee', exact: true }).click();
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Choose a clinic')).toBeVisible();
+    await expect(page).toHaveURL(/kioskMode=true/);
+    await booking(page).getByRole('button', { name: 'Search by post code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search by post code' });
+    await dialog.getByLabel('Post code').fill('2150');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await expect(booking(page).getByText(/Clinics nearest to 2150/)).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'postalCodeLocationId');
+    expect(cookie?.path).toBe('/');
+    expect(Number(cookie?.value)).toBeGreaterThan(0);
+    await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Parramatta' }).click();
+    await chooseFirstFreeSlot(page);
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await fillPatient(page);
+    await booking(page).getByLabel('Post code').fill('2150');
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments\/[^/]+\/kiosk\?kioskMode=true/);
+    await expect(page.locator('imaging-frame .header__logo')).toHaveAttribute(
+      'href',
+      /\/kiosk\?kioskMode=true/,
+    );
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-kiosk-confirmed');
   });
 });

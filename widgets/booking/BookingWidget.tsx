@@ -1,23 +1,30 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { PROGRESS_STEPS } from '../../src/domain/booking/progress';
 import type { WidgetProps } from '../../src/element/define-widget';
 import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
 import { setKioskMode } from '../../src/stores/kiosk.store';
+import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
   $booking,
   $bookingUrl,
+  $created,
   $externalNavigation,
   canonicalUrl,
   sameUrl,
   syncFromAttributes,
 } from './booking.store';
-import { $created } from './booking-form.store';
 import { $exams } from './catalogue.store';
 import { $visibleStep, alignStep, applyPreselection } from './flow.store';
 import { StepIndicator } from './parts/StepIndicator';
+import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
+
+const RedirectModal = lazy(() =>
+  import('./parts/RedirectModal').then((module) => ({ default: module.RedirectModal })),
+);
 
 export interface BookingWidgetProps extends WidgetContextProps, WidgetProps {
   /** Current path, set by the host page's router. */
@@ -29,12 +36,27 @@ export interface BookingWidgetProps extends WidgetContextProps, WidgetProps {
   modality?: string;
   regionSlug?: string;
   clinicId?: number;
+  /** R-4-quest-05: the booking form asks for the Medicare number (until the questionnaire calls requireFields). */
+  medicareNumberRequired?: boolean;
+  /** R-4-quest-05: the booking form asks for the validation code. */
+  validationCodeRequired?: boolean;
 }
 
 /** `<imaging-booking>`: the booking flow of spec 2.4 in five steps. */
 export function BookingWidget(props: BookingWidgetProps) {
-  const { apiBase, locale, path, search, kioskMode, examSlug, modality, regionSlug, clinicId } =
-    props;
+  const {
+    apiBase,
+    locale,
+    path,
+    search,
+    kioskMode,
+    examSlug,
+    modality,
+    regionSlug,
+    clinicId,
+    medicareNumberRequired,
+    validationCodeRequired,
+  } = props;
   useWidgetContext({ apiBase, locale });
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
@@ -43,6 +65,7 @@ export function BookingWidget(props: BookingWidgetProps) {
   const { route } = useStore($booking);
   const external = useStore($externalNavigation);
   const created = useStore($created);
+  const redirect = useStore($redirect);
   const lastEmitted = useRef<{ path: string; search: string } | null>(null);
   const hostUrl = useRef<{ path?: string; search?: string } | null>(null);
   const shownStep = useRef<string | null>(null);
@@ -94,6 +117,27 @@ export function BookingWidget(props: BookingWidgetProps) {
     if (kioskMode !== undefined) setKioskMode(kioskMode);
   }, [kioskMode]);
 
+  // R-4-quest-05: the attributes set the required fields; absent, they leave the store as it is.
+  useEffect(() => {
+    requireFields({
+      ...(medicareNumberRequired !== undefined ? { medicareNumberRequired } : {}),
+      ...(validationCodeRequired !== undefined ? { validationCodeRequired } : {}),
+    });
+  }, [medicareNumberRequired, validationCodeRequired]);
+
+  // R-4-create-13, R-9-21: progress steps reach the host after the 2000 ms debounce.
+  useEffect(
+    () =>
+      $bookingProgress.listen((next) =>
+        emit(root.current, 'imaging-booking-progressed', { step: next }),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    if (step) requestProgress(PROGRESS_STEPS[step]);
+  }, [step]);
+
   useEffect(() => {
     if (external) emit(root.current, 'imaging-booking-navigated', { ...external, replace: false });
   }, [external]);
@@ -111,13 +155,49 @@ export function BookingWidget(props: BookingWidgetProps) {
   }, [step, route.step]);
 
   // A new step moves focus to its heading, so screen readers announce it; not on first load.
+  // Later steps load on demand: the heading may arrive after this render.
   useEffect(() => {
     if (!step) return;
-    if (shownStep.current !== null && shownStep.current !== step) {
-      root.current?.querySelector<HTMLElement>('h1')?.focus();
-    }
+    const moved = shownStep.current !== null && shownStep.current !== step;
     shownStep.current = step;
+    const container = root.current;
+    if (!moved || !container) return;
+    // While the next step loads, React keeps the previous one mounted but hidden: only a
+    // heading that really takes focus counts.
+    const focusHeading = () => {
+      const root = container.getRootNode() as Document | ShadowRoot;
+      for (const heading of container.querySelectorAll<HTMLElement>('h1')) {
+        heading.focus();
+        if (root.activeElement === heading) return true;
+      }
+      return false;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [step]);
+
+  /**
+   * R-4-slots-19: at the end of the countdown, a path of this portal goes to
+   * the host's router; anything else (the full portal seen from a clinic's
+   * site, or no router) is a page load.
+   */
+  const followRedirect = (location: string) => {
+    cancelRedirect();
+    const url = new URL(location, window.location.href);
+    if (url.origin === window.location.origin && path !== undefined) {
+      emit(root.current, 'imaging-booking-navigated', {
+        path: url.pathname,
+        search: url.search,
+        replace: false,
+      });
+    } else {
+      window.location.assign(url.href);
+    }
+  };
 
   return (
     <div
@@ -138,6 +218,15 @@ export function BookingWidget(props: BookingWidgetProps) {
         <p role="status" className="notice">
           {t('message.loading')}
         </p>
+      )}
+      {redirect && (
+        <Suspense fallback={null}>
+          <RedirectModal
+            redirect={redirect}
+            onNavigate={followRedirect}
+            onCancel={cancelRedirect}
+          />
+        </Suspense>
       )}
     </div>
   );

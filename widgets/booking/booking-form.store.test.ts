@@ -28,6 +28,9 @@ async function fresh(search: string, routes: Record<string, Route> = {}) {
   const clinics = await import('./clinics.store');
   const slots = await import('./slots.store');
   const form = await import('./booking-form.store');
+  const options = await import('./booking-options.store');
+  const hold = await import('./hold.store');
+  const progress = await import('./progress.store');
   booking.syncFromHost('/booking', search);
   const unbind = [
     clinics.$selectedClinic.listen(() => undefined),
@@ -37,7 +40,14 @@ async function fresh(search: string, routes: Record<string, Route> = {}) {
   await vi.waitFor(() => expect(clinics.$selectedClinic.get()).not.toBeNull());
   for (const [field, value] of Object.entries(patient))
     form.setField(field as keyof typeof patient, value);
-  return { ...booking, ...form, unbind: () => unbind.forEach((stop) => stop()) };
+  return {
+    ...booking,
+    ...form,
+    ...options,
+    ...hold,
+    ...progress,
+    unbind: () => unbind.forEach((stop) => stop()),
+  };
 }
 
 beforeEach(() => {
@@ -219,6 +229,156 @@ describe('creating the booking (spec 4 "Creating bookings", spec 8)', () => {
     expect(store.$created.get()).toBeNull();
     expect(store.$bookingForm.get().firstName).toBe('');
     expect(store.$bookingUrl.get()).toMatchObject({ path: '/', search: '' });
+    store.unbind();
+  });
+
+  it('R-4-quest-05: requireFields shows the Medicare number and validation code; they are checked and sent', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    store.requireFields({ medicareNumberRequired: true, validationCodeRequired: true });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({
+      ok: false,
+      firstInvalid: 'medicareNumber',
+    });
+    store.setField('medicareNumber', '2123 45671 1');
+    store.setField('validationCode', 'AB12');
+    await store.submitBooking('2027-03-01');
+    expect(store.$formErrors.get().medicareNumber?.key).toBe('form.please_enter_valid');
+    expect(store.$bookingForm.get().medicareNumber).toBe('2123 45671 1'); // kept as typed
+    store.setField('medicareNumber', '2123 45670 1');
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).toMatchObject({
+      patient: { medicareNumber: '2123456701', validationCode: 'AB12' },
+    });
+    store.requireFields({ medicareNumberRequired: false, validationCodeRequired: false });
+    store.unbind();
+  });
+
+  it("a 400 message.validation_error puts the server's field messages at the fields; values are kept", async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`, {
+      [APPOINTMENTS]: () =>
+        jsonResponse(
+          {
+            statusCode: 400,
+            message: 'message.validation_error',
+            fields: { email: 'form.please_enter_valid' },
+          },
+          400,
+        ),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({
+      ok: false,
+      firstInvalid: 'email',
+    });
+    expect(store.$formErrors.get().email).toEqual({
+      key: 'form.please_enter_valid',
+      field: 'form.email',
+    });
+    expect(callsTo(fetch, KEY)).toHaveLength(1); // no new key for invalid details
+    expect(store.$bookingForm.get()).toMatchObject(patient);
+    store.unbind();
+  });
+
+  it("R-4-create-08/09, R-7-calls-35: on failure a new key is fetched and the old key's documents and answers move to it (booking_key/update)", async () => {
+    let attempt = 0;
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&bookingKey=OLD${SLOT}`, {
+      [KEY]: () => jsonResponse({ bookingKey: 'NEW' }),
+      [APPOINTMENTS]: () =>
+        attempt++ === 0 ? errorResponse(503, 'message.x') : jsonResponse(fixtures.appointment),
+    });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, 'POST /api/booking/booking_key/update').map(bodyOf)).toEqual([
+      { oldBookingKey: 'OLD', newBookingKey: 'NEW' },
+    ]);
+    const keys = callsTo(fetch, APPOINTMENTS).map(
+      (c) => (bodyOf(c) as { bookingKey: string }).bookingKey,
+    );
+    expect(keys).toEqual(['OLD', 'NEW']);
+    store.unbind();
+  });
+
+  it('R-4-create-09: a used key keeps its documents (no update); held slots move to the new key', async () => {
+    let attempt = 0;
+    const store = await fresh(
+      `?examSlug=mri-knee&selectedClinic=2&bookingKey=BK-TEST-0001${SLOT}`,
+      {
+        [KEY]: () => jsonResponse({ bookingKey: 'NEW' }),
+        [APPOINTMENTS]: () =>
+          attempt++ === 0
+            ? errorResponse(409, 'message.booking_key_used')
+            : jsonResponse(fixtures.appointment),
+      },
+    );
+    await store.holdChosenSlots();
+    expect(store.$hold.get()).toMatchObject({ state: 'held', bookingKey: 'BK-TEST-0001' });
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, 'POST /api/booking/booking_key/update')).toHaveLength(0);
+    expect(callsTo(fetch, 'DELETE /api/booking/reserve_slots/BK-TEST-0001')).toHaveLength(1);
+    expect(
+      callsTo(fetch, 'POST /api/booking/reserve_slots').map(
+        (c) => (bodyOf(c) as { bookingKey: string }).bookingKey,
+      ),
+    ).toEqual(['BK-TEST-0001', 'NEW']);
+    store.unbind();
+  });
+
+  it('the form uses the booking key the slot was held with', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    await store.holdChosenSlots();
+    expect(store.$booking.get().params.bookingKey).toBe('BK-TEST-0001');
+    await store.submitBooking('2027-03-01');
+    expect(callsTo(fetch, KEY)).toHaveLength(1);
+    expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).toMatchObject({ bookingKey: 'BK-TEST-0001' });
+    store.unbind();
+  });
+
+  it('R-2.1-24, R-4-create-10: pending appointments confirm at /appointments/pending/{key}; their notifications are a separate step', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&kioskMode=true${SLOT}`, {
+      'POST /api/booking/pending_appointments/BK-TEST-0001/notifications': () =>
+        new Response(null, { status: 204 }),
+    });
+    store.setPendingAppointments(true);
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(callsTo(fetch, 'POST /api/booking/pending_appointments')).toHaveLength(1);
+    expect(callsTo(fetch, APPOINTMENTS)).toHaveLength(0);
+    expect(store.$bookingUrl.get()).toMatchObject({
+      path: '/appointments/pending/BK-TEST-0001',
+      search: '?kioskMode=true',
+    });
+    expect(store.$created.get()?.pending).toBe(true);
+    expect(
+      callsTo(fetch, 'POST /api/booking/pending_appointments/BK-TEST-0001/notifications'),
+    ).toHaveLength(0);
+    await expect(store.sendPendingAppointmentNotifications('BK-TEST-0001')).resolves.toBe(true);
+    expect(
+      callsTo(fetch, 'POST /api/booking/pending_appointments/BK-TEST-0001/notifications'),
+    ).toHaveLength(1);
+    store.setPendingAppointments(false);
+    store.unbind();
+  });
+
+  it('R-2.1-27: from advanced booking the confirmation has no /iframe prefix', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    store.syncFromHost('/iframe/advanced-booking', '');
+    store.syncFromHost('/iframe/booking', `?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    await store.submitBooking('2027-03-01');
+    expect(store.$bookingUrl.get().path).toBe('/appointments/BK-TEST-0001');
+    store.unbind();
+  });
+
+  it('R-4-create-03, R-9-21: creating appointments sets progress step 3 after the 2000 ms debounce', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date('2027-03-01T02:00:00Z'));
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);
+    const seen: number[] = [];
+    const stop = store.$bookingProgress.listen((step) => seen.push(step));
+    store.$bookingProgress.set(2);
+    const submitted = store.submitBooking('2027-03-01');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(seen).toEqual([2]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual([2, 3]);
+    await submitted;
+    stop();
     store.unbind();
   });
 });

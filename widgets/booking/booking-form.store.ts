@@ -1,21 +1,28 @@
 /**
  * The booking form and the creation of the booking (spec 4 "Creating
- * bookings", spec 8): values kept across steps and errors, the booking
- * key (a failure is retried once with a new key, R-8-23), appointments or
- * a booking request, the slot conflict (R-4-slots-07..09, R-8-22) and the
+ * bookings", spec 8): values kept across steps and errors, the fields an
+ * outcome requires (R-4-quest-05), the booking key (a failed key call is
+ * tried once more, R-8-23; a failed booking gets a new key, the old key's
+ * documents and answers move to it, R-4-create-08/09), appointments
+ * (pending ones too, R-2.1-24) or a booking request, the slot conflict
+ * (R-4-slots-07..09, R-8-22), progress step 3 (R-4-create-03) and the
  * confirmation.
  */
 import { atom, map } from 'nanostores';
-import type {
-  AppointmentResponse,
-  BookingRequestResponse,
-  Exam,
-} from '../../src/api/booking.contract';
-import { createAppointment, createBookingKey, createBookingRequest } from '../../src/api/booking';
+import {
+  createAppointment,
+  createBookingKey,
+  createBookingRequest,
+  createPendingAppointment,
+  sendPendingNotifications,
+  updateBookingKey,
+} from '../../src/api/booking';
 import { GENERAL_ERROR_KEY, toApiError } from '../../src/api/errors';
 import {
   appointmentOutcome,
+  bookingKeyState,
   bookingKindOf,
+  movesKeyData,
   splitRequestItems,
   type CallResult,
   type RequestItem,
@@ -23,18 +30,32 @@ import {
 import {
   emptyBookingForm,
   firstInvalidField,
+  serverFieldErrors,
   toPatientDetails,
   validateBookingForm,
   type BookingField,
   type BookingFormValues,
   type FieldErrors,
 } from '../../src/domain/booking/form-validation';
+import { CREATING_APPOINTMENTS_STEP } from '../../src/domain/booking/progress';
 import { $user } from '../../src/stores/user.store';
-import { $booking, goToStep, navigateOutside, startOver } from './booking.store';
+import { $pendingAppointments, $requiredFields } from './booking-options.store';
+import {
+  $booking,
+  $created,
+  goToStep,
+  navigateOutside,
+  startOver,
+  updateParams,
+  type CreatedBooking,
+} from './booking.store';
 import { $selectedExams } from './catalogue.store';
 import { $selectedClinic } from './clinics.store';
+import { clearHold, moveHolds } from './hold.store';
+import { requestProgress } from './progress.store';
 import { reloadSlots } from './slots.store';
-import type { BookingClinic } from '../../src/api/booking.contract';
+
+export { $created, type CreatedBooking } from './booking.store';
 
 export const $bookingForm = map<BookingFormValues>(emptyBookingForm());
 export const $formErrors = atom<FieldErrors>({});
@@ -48,20 +69,6 @@ export type Submission =
   | { state: 'failed'; messageKey: string };
 
 export const $submission = atom<Submission>({ state: 'idle' });
-
-export interface CreatedBooking {
-  kind: 'appointment' | 'booking-request';
-  bookingKey: string;
-  exams: Exam[];
-  clinic: BookingClinic | null;
-  appointments: AppointmentResponse[];
-  bookingRequest: BookingRequestResponse | null;
-  /** Shown in the confirmation ("sent to …"). */
-  email: string;
-}
-
-/** The booking just made, shown at once on the confirmation step. */
-export const $created = atom<CreatedBooking | null>(null);
 
 export function setField(field: BookingField, value: string): void {
   $bookingForm.setKey(field, value);
@@ -92,28 +99,46 @@ function isSlotConflict(result: CallResult<unknown>): boolean {
   return !result.ok && result.messageKey === 'message.slot_conflict';
 }
 
-async function settle<T>(call: () => Promise<T>): Promise<CallResult<T>> {
+type Settled<T> = CallResult<T> & { fields?: FieldErrors };
+
+async function settle<T>(call: () => Promise<T>): Promise<Settled<T>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
     const apiError = toApiError(error);
     // A 409 is a slot conflict unless the server names another cause (message.booking_key_used: a new key helps).
     const unnamed = apiError.messageKey === GENERAL_ERROR_KEY;
+    const fields = serverFieldErrors((apiError.data as { fields?: unknown } | undefined)?.fields);
     return {
       ok: false,
       messageKey:
         apiError.status === 409 && unnamed ? 'message.slot_conflict' : apiError.messageKey,
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
     };
   }
 }
 
+/** The message keys of the failed calls. */
+function failures(results: readonly CallResult<unknown>[]): string[] {
+  return results.flatMap((result) => (result.ok ? [] : [result.messageKey]));
+}
+
 export type SubmitResult = { ok: true } | { ok: false; firstInvalid?: BookingField };
+
+/** A 400 message.validation_error with field errors: shown at the fields, focus on the first. */
+function showFieldErrors(results: readonly Settled<unknown>[]): BookingField | undefined {
+  const fields = results.find((result) => !result.ok && result.fields)?.fields;
+  if (!fields) return undefined;
+  $formErrors.set(fields);
+  return firstInvalidField(fields);
+}
 
 /** Validates, then creates the appointments or the booking request. Values are kept on any failure. */
 export async function submitBooking(today: string = deviceToday()): Promise<SubmitResult> {
   if ($submission.get().state === 'submitting') return { ok: false };
   const values = $bookingForm.get();
-  const errors = validateBookingForm(values, today);
+  const required = $requiredFields.get();
+  const errors = validateBookingForm(values, today, required);
   $formErrors.set(errors);
   const firstInvalid = firstInvalidField(errors);
   if (firstInvalid) return { ok: false, firstInvalid };
@@ -130,7 +155,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
   if (!kind) return { ok: false };
 
   $submission.set({ state: 'submitting' });
-  const patient = toPatientDetails(values);
+  const patient = toPatientDetails(values, required);
   const clinicId = params.selectedClinic;
   try {
     let bookingKey = params.bookingKey ?? (await newBookingKey());
@@ -144,6 +169,11 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
           ...($requestNote.get().trim() ? { note: $requestNote.get().trim() } : {}),
         }),
       );
+      const invalid = showFieldErrors([result]);
+      if (invalid) {
+        $submission.set({ state: 'idle' });
+        return { ok: false, firstInvalid: invalid };
+      }
       if (!result.ok || !result.value.success) {
         const messageKey = result.ok
           ? (result.value.errorMessage ?? 'message.error_general')
@@ -156,6 +186,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
       finish({
         kind,
         bookingKey,
+        pending: false,
         bookingRequest: result.value,
         appointments: [],
         email: patient.email,
@@ -163,11 +194,15 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
       return { ok: true };
     }
 
+    // R-4-create-03: creating appointments is progress step 3.
+    requestProgress(CREATING_APPOINTMENTS_STEP);
+    const pending = $pendingAppointments.get();
+    const create = pending ? createPendingAppointment : createAppointment;
     const createAll = (key: string) =>
       Promise.all(
         split.appointments.map((item) =>
           settle(() =>
-            createAppointment({
+            create({
               bookingKey: key,
               examSlug: item.examSlug,
               clinicId: clinicId ?? 0,
@@ -181,11 +216,29 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     const options = { loggedIn: $user.value != null, failWhenAllHaveErrors: false };
     let results = await createAll(bookingKey);
     let outcome = appointmentOutcome(results, options);
-    if (!outcome.ok && !results.some(isSlotConflict)) {
+    let invalid = showFieldErrors(results);
+    if (!outcome.ok && !invalid && !results.some(isSlotConflict)) {
       // R-4-create-08, R-8-23: every call failed; once more with a new booking key.
+      const oldKey = bookingKey;
       bookingKey = await newBookingKey();
+      updateParams({ bookingKey });
+      // R-4-create-09: the old key's documents and answers follow, while it was only issued.
+      if (movesKeyData(oldKey, bookingKeyState(failures(results)))) {
+        await updateBookingKey({ oldBookingKey: oldKey, newBookingKey: bookingKey }).catch(
+          (error: unknown) => console.warn('Booking key update failed.', error),
+        );
+      }
+      if (!(await moveHolds(oldKey, bookingKey))) {
+        $submission.set({ state: 'conflict' });
+        return { ok: false };
+      }
       results = await createAll(bookingKey);
       outcome = appointmentOutcome(results, options);
+      invalid = showFieldErrors(results);
+    }
+    if (invalid) {
+      $submission.set({ state: 'idle' });
+      return { ok: false, firstInvalid: invalid };
     }
     if (!outcome.ok) {
       $submission.set(
@@ -198,6 +251,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     finish({
       kind,
       bookingKey,
+      pending,
       appointments: outcome.values,
       bookingRequest: null,
       email: patient.email,
@@ -212,11 +266,25 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
 function finish(result: Omit<CreatedBooking, 'exams' | 'clinic'>): void {
   $created.set({ ...result, exams: $selectedExams.get(), clinic: $selectedClinic.get() });
   $submission.set({ state: 'idle' });
+  clearHold();
   goToStep(
     'confirmation',
     { bookingKey: result.bookingKey },
-    { bookingKey: result.bookingKey, kind: result.kind },
+    { bookingKey: result.bookingKey, kind: result.kind, pending: result.pending },
   );
+}
+
+/**
+ * R-4-create-10, R-2.1-24: the notification step of pending appointments —
+ * their e-mails are queued (e.g. once the confirmation questionnaires are done).
+ */
+export async function sendPendingAppointmentNotifications(bookingKey: string): Promise<boolean> {
+  try {
+    await sendPendingNotifications(bookingKey);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -225,6 +293,7 @@ function finish(result: Omit<CreatedBooking, 'exams' | 'clinic'>): void {
  */
 export function acknowledgeSlotConflict(): void {
   $submission.set({ state: 'idle' });
+  clearHold();
   goToStep('slots', { slots: [] }, { replace: true });
   reloadSlots();
 }
@@ -240,5 +309,6 @@ export function resetBooking(): void {
   $formErrors.set({});
   $requestNote.set('');
   $submission.set({ state: 'idle' });
+  clearHold();
   startOver();
 }

@@ -5,6 +5,12 @@
  * the host's `path`/`search` come back through syncFromHost.
  */
 import { atom, computed } from 'nanostores';
+import type {
+  AppointmentResponse,
+  BookingClinic,
+  BookingRequestResponse,
+  Exam,
+} from '../../src/api/booking.contract';
 import { cancelOnNavigation } from '../../src/api/request-group';
 import {
   bookingPath,
@@ -90,14 +96,25 @@ export function updateParams(patch: Partial<BookingFlowState>, replace = true): 
 export function goToStep(
   step: BookingStep,
   patch: Partial<BookingFlowState> = {},
-  options: { replace?: boolean; bookingKey?: string; kind?: BookingRoute['kind'] } = {},
+  options: {
+    replace?: boolean;
+    bookingKey?: string;
+    kind?: BookingRoute['kind'];
+    pending?: boolean;
+  } = {},
 ): void {
   const current = $booking.get();
   const route: BookingRoute = {
     prefix: current.route.prefix,
     home: current.route.home,
     step,
-    ...(step === 'confirmation' ? { bookingKey: options.bookingKey, kind: options.kind } : {}),
+    ...(step === 'confirmation'
+      ? {
+          bookingKey: options.bookingKey,
+          kind: options.kind,
+          ...(options.pending ? { pending: true } : {}),
+        }
+      : {}),
   };
   const next: BookingFlow = {
     route,
@@ -113,6 +130,22 @@ export function startOver(): void {
   const { params } = $booking.get();
   goToStep('exam', { ...emptyFlowState(), kioskMode: params.kioskMode, extra: params.extra });
 }
+
+export interface CreatedBooking {
+  kind: 'appointment' | 'booking-request';
+  bookingKey: string;
+  /** R-2.1-24: pending appointments (confirmed to the patient later). */
+  pending: boolean;
+  exams: Exam[];
+  clinic: BookingClinic | null;
+  appointments: AppointmentResponse[];
+  bookingRequest: BookingRequestResponse | null;
+  /** Shown in the confirmation ("sent to …"). */
+  email: string;
+}
+
+/** The booking just made, shown at once on the confirmation step (and reported as imaging-booking-created). */
+export const $created = atom<CreatedBooking | null>(null);
 
 /** A one-off navigation outside the flow (the deny page, R-4-create-11). */
 export const $externalNavigation = atom<{ path: string; search: string } | null>(null);

@@ -56,7 +56,11 @@ describe('finding a clinic (spec 4 "Location and slots")', () => {
       lat: -31.95,
       lng: 115.86,
     });
-    expect(store.$locationSearch.get()).toEqual({ state: 'located', label: '6000 Perth' });
+    expect(store.$locationSearch.get()).toEqual({
+      state: 'located',
+      label: '6000 Perth',
+      via: 'post-code',
+    });
     expect(callsTo(fetch, 'GET /api/booking/postal_code_location')[0]?.url).toContain('code=6000');
     store.unbind();
   });

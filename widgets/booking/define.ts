@@ -22,8 +22,11 @@ import bookingCss from './booking.css?inline';
  * @attr clinic-id - a clinic page's own clinic: only it is offered, and it is preselected
  * @attr api-base - origin of the provider's API (default: same origin)
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
+ * @attr medicare-number-required - the booking form asks for the Medicare number (as a questionnaire outcome can require)
+ * @attr validation-code-required - the booking form asks for the validation code
  * @fires imaging-booking-navigated - {path, search, replace}: the flow moved; bubbles, composed
  * @fires imaging-booking-created - {bookingKey, kind: 'appointment' | 'booking-request'}; bubbles, composed
+ * @fires imaging-booking-progressed - {step}: the booking progress step (0 exam … 4 confirmed), after a 2000 ms debounce; bubbles, composed
  * @csspart booking, progress, step, summary, procedure-type, modalities, body-parts, body-figure, exams, selected-exams, location, clinics, map, slot-toolbar, time-of-day, time-zone-note, week, month, form, confirmation, booking-key, appointment-details, modal
  * @cssprop --imaging-booking-slot-background, --imaging-booking-selected-background, --imaging-body-part-hover and the --imaging-* tokens
  */
@@ -49,5 +52,7 @@ defineWidget({
     clinicId: 'number',
     apiBase: 'string',
     locale: 'string',
+    medicareNumberRequired: 'boolean',
+    validationCodeRequired: 'boolean',
   },
 });

@@ -104,9 +104,23 @@ export function chooseClinic(clinicId: number): void {
   const patch = {
     selectedClinic: clinicId,
     navigateFromClinic: params.examSlugs.length === 0 || params.navigateFromClinic,
-    ...(changed ? { slots: [], dates: [], week: null } : {}),
+    ...(changed ? { slots: [], dates: [], week: null, mobileLocationId: null } : {}),
   };
   goToStep(nextStep('clinic', { ...$flowFacts.get(), hasClinic: true }), patch);
+}
+
+/**
+ * R-4-slots-15: 'back' from the booking-request info modal returns to the
+ * first step (/) with procedureTab multiple when several exams are chosen,
+ * else single; the choices stay so the patient can change them.
+ */
+export function backFromRequestInfo(): void {
+  const { params, route } = $booking.get();
+  goToStep(
+    'exam',
+    { procedureTab: params.examSlugs.length > 1 ? 'multiple' : 'single' },
+    { replace: route.step === 'exam' },
+  );
 }
 
 /** Opens an earlier step from the summary ("Change"). */

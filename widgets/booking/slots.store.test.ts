@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, never, type FakeFetch } from '../../src/api/testing';
+import { errorResponse, jsonResponse, never, type FakeFetch } from '../../src/api/testing';
 import { bodyOf, callsTo, fixtures, stubBookingApi, type Route } from './test-api';
 
 let fetch: FakeFetch;
@@ -91,7 +91,14 @@ describe('slot step (spec 4 "Location and slots")', () => {
   });
 
   it('R-4-slots-12: a calendar date sets date for the exam in view and shows its week', async () => {
-    const store = await fresh('?procedureTab=multiple&examSlug=ct-chest,mri-knee&selectedClinic=2');
+    // The clinic does not offer both exams together (group_exams): one exam at a time.
+    const store = await fresh(
+      '?procedureTab=multiple&examSlug=ct-chest,mri-knee&selectedClinic=2',
+      {
+        'GET /api/booking/group_exams': () =>
+          jsonResponse({ examSlugs: ['ct-chest', 'mri-knee'], clinicIds: [] }),
+      },
+    );
     store.chooseSlot(fixtures.clinicAppointments[0]!.slots[0]!);
     expect(store.$activeExamIndex.get()).toBe(1);
     store.pickDate('2027-03-18');

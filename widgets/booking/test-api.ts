@@ -21,6 +21,13 @@ import nextAvailable from '../../tests/fixtures/booking-next-available.json';
 import postalCode from '../../tests/fixtures/booking-postal-code.json';
 import regions from '../../tests/fixtures/booking-regions.json';
 import bookingRequest from '../../tests/fixtures/booking-request.json';
+import codeFromLocation from '../../tests/fixtures/booking-code-from-location.json';
+import groupExams from '../../tests/fixtures/booking-group-exams.json';
+import keyUpdate from '../../tests/fixtures/booking-key-update.json';
+import mobileLocations from '../../tests/fixtures/booking-mobile-locations.json';
+import referenceAppointments from '../../tests/fixtures/booking-reference-appointments.json';
+import reserveSlots from '../../tests/fixtures/booking-reserve-slots.json';
+import walkInExams from '../../tests/fixtures/booking-walk-in-exams.json';
 
 export const fixtures = {
   appointment,
@@ -34,6 +41,13 @@ export const fixtures = {
   postalCode,
   regions,
   bookingRequest,
+  codeFromLocation,
+  groupExams,
+  keyUpdate,
+  mobileLocations,
+  referenceAppointments,
+  reserveSlots,
+  walkInExams,
 };
 
 const DEFAULTS: Record<string, unknown> = {
@@ -48,6 +62,14 @@ const DEFAULTS: Record<string, unknown> = {
   'POST /api/booking/booking_key': bookingKey,
   'POST /api/booking/appointments': appointment,
   'POST /api/booking/booking_requests': bookingRequest,
+  'GET /api/booking/code_from_location': codeFromLocation,
+  'GET /api/booking/group_exams': groupExams,
+  'GET /api/booking/walk_in_exams': walkInExams,
+  'GET /api/booking/mobile_locations': mobileLocations,
+  'POST /api/booking/reference_appointments': referenceAppointments,
+  'POST /api/booking/reserve_slots': reserveSlots,
+  'POST /api/booking/pending_appointments': appointment,
+  'POST /api/booking/booking_key/update': keyUpdate,
   'GET /api/config/portal': {},
   'GET /api/authenticated': { authenticated: false, user: null, roleTranslations: null },
   'GET /api/assets/translations': {},

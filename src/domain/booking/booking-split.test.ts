@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   appointmentOutcome,
+  bookingKeyState,
   bookingKindOf,
+  movesKeyData,
   splitRequestItems,
   type RequestItem,
 } from './booking-split';
@@ -65,5 +67,15 @@ describe('creating bookings (spec 4)', () => {
       options,
     );
     expect(outcome).toEqual({ ok: true, values: [{ errorMessage: null }] });
+  });
+
+  it('R-4-create-08/09: key rotation moves documents and answers only while the old key is merely issued', () => {
+    expect(bookingKeyState(['message.error_status_503'])).toBe('issued');
+    expect(bookingKeyState(['message.x', 'message.booking_key_used'])).toBe('used');
+    expect(bookingKeyState(['message.booking_key_invalid'])).toBe('invalid');
+    expect(movesKeyData('K1', 'issued')).toBe(true);
+    expect(movesKeyData('K1', 'used')).toBe(false);
+    expect(movesKeyData('K1', 'invalid')).toBe(false);
+    expect(movesKeyData(null, 'issued')).toBe(false);
   });
 });

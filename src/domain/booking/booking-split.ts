@@ -72,3 +72,26 @@ export function appointmentOutcome<T extends { errorMessage: string | null }>(
   }
   return { ok: true, values };
 }
+
+/**
+ * What a failed creation says about its booking key (R-4-create-09): the
+ * server refused it as used (a booking was made with it) or as never
+ * issued; otherwise the key is still only issued to this flow.
+ */
+export type BookingKeyState = 'issued' | 'used' | 'invalid';
+
+export function bookingKeyState(failures: readonly string[]): BookingKeyState {
+  if (failures.includes('message.booking_key_used')) return 'used';
+  if (failures.includes('message.booking_key_invalid')) return 'invalid';
+  return 'issued';
+}
+
+/**
+ * R-4-create-08/09: on failure a new key is fetched; the temporary
+ * documents and questionnaire answers move from the old key to the new one
+ * only while the old key is merely issued — a used key's data belongs to
+ * the booking made with it, and a key never issued has none.
+ */
+export function movesKeyData(oldKey: string | null, state: BookingKeyState): boolean {
+  return oldKey !== null && state === 'issued';
+}

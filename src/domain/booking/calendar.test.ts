@@ -47,6 +47,18 @@ describe('weeks and months of the slot views (R-4-slots-12)', () => {
     expect(periodKey('WEEK', today, { firstDay: 1, today, weekStartsToday: true })).toBe(today);
   });
 
+  it('R-9-25: weeks starting today stay seven days apart from today; a picked date shows the one that holds it', () => {
+    const options = { firstDay: 1 as const, today, weekStartsToday: true };
+    expect(periodFor('WEEK', '2026-12-03', options)).toEqual({
+      start: '2026-12-02',
+      end: '2026-12-08',
+    });
+    expect(periodKey('WEEK', '2026-12-01', options)).toBe(today);
+    expect(periodKey('WEEK', shiftPeriod('WEEK', today, 1), options)).toBe('2026-12-02');
+    // Month views are not affected.
+    expect(periodFor('MONTH', '2026-12-03', options).start).toBe('2026-12-01');
+  });
+
   it('R-4-slots-12: picking a date gives the week (or month) that holds it', () => {
     expect(periodKey('WEEK', '2026-12-03', { firstDay: 1, today })).toBe('2026-11-30');
     expect(periodKey('MONTH', '2026-12-03', { firstDay: 1, today })).toBe('2026-12-01');

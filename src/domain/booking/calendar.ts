@@ -46,6 +46,19 @@ export function weekStart(iso: string, firstDay: FirstDay): string {
   return addDays(iso, -((dayOfWeek(iso) - firstDay + 7) % 7));
 }
 
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / DAY_MS);
+}
+
+/**
+ * R-9-25: with weeks starting 'today', the weeks are today…today+6,
+ * today+7…today+13 and so on; this is the first day of the one holding `iso`.
+ */
+export function weekStartFromToday(iso: string, today: string): string {
+  return addDays(today, Math.floor(daysBetween(today, iso) / 7) * 7);
+}
+
 /** The seven days from `start`. */
 export function weekDays(start: string): string[] {
   return Array.from({ length: 7 }, (_, index) => addDays(start, index));
@@ -93,14 +106,18 @@ export function periodFor(view: SlotsView, anchor: string, options: PeriodOption
     const start = monthStart(anchor);
     return { start: start < options.today ? options.today : start, end: monthEnd(anchor) };
   }
-  const start = options.weekStartsToday ? anchor : weekStart(anchor, options.firstDay);
+  const start = options.weekStartsToday
+    ? weekStartFromToday(anchor, options.today)
+    : weekStart(anchor, options.firstDay);
   return { start, end: addDays(start, 6) };
 }
 
 /** The value of the `week` parameter for a view: the first day of the week or month shown. */
 export function periodKey(view: SlotsView, anchor: string, options: PeriodOptions): string {
   if (view === 'MONTH') return monthStart(anchor);
-  return options.weekStartsToday ? anchor : weekStart(anchor, options.firstDay);
+  return options.weekStartsToday
+    ? weekStartFromToday(anchor, options.today)
+    : weekStart(anchor, options.firstDay);
 }
 
 /** The anchor of the previous (-1) or next (+1) week or month. */

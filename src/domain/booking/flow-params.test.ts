@@ -12,7 +12,7 @@ describe('flow state in the query (spec 2.2)', () => {
       '&slotsView=MONTH&timeOfDay=MORNING,EVENING' +
       '&startTime=2026-11-24T09:00:00%2B11:00,2026-11-25T13:00:00%2B11:00' +
       '&endTime=2026-11-24T09:30:00%2B11:00,2026-11-25T13:15:00%2B11:00&deviceId=7,8' +
-      '&bookingKey=abc&kioskMode=true&status=RESCHEDULED&appointmentSlug=a1&utm_source=clinic';
+      '&mobileLocationId=41&bookingKey=abc&kioskMode=true&status=RESCHEDULED&appointmentSlug=a1&utm_source=clinic';
     const state = parseFlowParams(search);
     expect(state).toMatchObject({
       procedureTab: 'multiple',
@@ -27,6 +27,7 @@ describe('flow state in the query (spec 2.2)', () => {
       week: '2026-11-23',
       slotsView: 'MONTH',
       timeOfDay: ['MORNING', 'EVENING'],
+      mobileLocationId: 41,
       bookingKey: 'abc',
       kioskMode: true,
       status: 'RESCHEDULED',

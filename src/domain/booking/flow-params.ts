@@ -50,6 +50,8 @@ export interface BookingFlowState {
   timeOfDay: TimeOfDay[];
   /** Chosen slot by exam index. */
   slots: (SlotChoice | null)[];
+  /** A mobile location of the clinic chosen for the slots (its id is the mobileLocationToken). */
+  mobileLocationId: number | null;
   bookingKey: string | null;
   kioskMode: boolean;
   status: string | null;
@@ -75,6 +77,7 @@ export function emptyFlowState(): BookingFlowState {
     slotsView: 'WEEK',
     timeOfDay: [],
     slots: [],
+    mobileLocationId: null,
     bookingKey: null,
     kioskMode: false,
     status: null,
@@ -102,6 +105,7 @@ const OWN_PARAMS = new Set([
   'startTime',
   'endTime',
   'deviceId',
+  'mobileLocationId',
   'bookingKey',
   'kioskMode',
   'status',
@@ -181,6 +185,7 @@ export function parseFlowParams(search: string): BookingFlowState {
   const times = new Set(list(params.get('timeOfDay')).map((item) => item.toUpperCase()));
   state.timeOfDay = TIMES_OF_DAY.filter((item) => times.has(item));
   state.slots = slotChoices(params);
+  state.mobileLocationId = id(params.get('mobileLocationId'));
   state.bookingKey = text(params.get('bookingKey'));
   state.kioskMode = params.get('kioskMode') === 'true';
   state.status = text(params.get('status'));
@@ -251,6 +256,7 @@ export function serializeFlowParams(state: BookingFlowState, scope: ParamsScope)
     set('endTime', slots.map((slot) => slot?.endTime ?? '').join(','));
     set('deviceId', slots.map((slot) => slot?.deviceId.toString() ?? '').join(','));
   }
+  set('mobileLocationId', state.mobileLocationId?.toString());
   set('bookingKey', state.bookingKey);
   if (state.kioskMode) set('kioskMode', 'true');
   set('status', state.status);

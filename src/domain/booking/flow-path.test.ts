@@ -6,6 +6,7 @@ describe('booking flow paths (spec 2.1)', () => {
     ['/', 'exam'],
     ['/home', 'exam'],
     ['/advanced-booking', 'exam'],
+    ['/kiosk', 'exam'],
     ['/select-region', 'clinic'],
     ['/select-clinic', 'slots'],
     ['/booking', 'form'],
@@ -69,5 +70,31 @@ describe('booking flow paths (spec 2.1)', () => {
       bookingKey: 'K',
     };
     expect(bookingPath(route)).toBe('/appointments/K');
+  });
+
+  it('R-2.1-24: pending appointments confirm at {prefix}/appointments/pending/{bookingKey}', () => {
+    expect(parseBookingPath('/iframe/appointments/pending/K3')).toMatchObject({
+      step: 'confirmation',
+      bookingKey: 'K3',
+      kind: 'appointment',
+      pending: true,
+    });
+    const base = parseBookingPath('/iframe/booking');
+    const pending = {
+      ...base,
+      step: 'confirmation' as const,
+      bookingKey: 'K',
+      kind: 'appointment' as const,
+      pending: true,
+    };
+    expect(bookingPath(pending)).toBe('/iframe/appointments/pending/K');
+    expect(bookingPath(pending, true)).toBe('/iframe/appointments/pending/K');
+    expect(bookingPath({ ...pending, home: '/advanced-booking' })).toBe('/appointments/pending/K');
+  });
+
+  it('R-2.1-15: the kiosk home /kiosk is an entry of the exam step, and the flow returns there', () => {
+    const route = parseBookingPath('/kiosk');
+    expect(route).toMatchObject({ step: 'exam', home: '/kiosk' });
+    expect(bookingPath(route, true)).toBe('/kiosk');
   });
 });

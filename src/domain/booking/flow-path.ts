@@ -23,6 +23,8 @@ export interface BookingRoute {
   /** On a confirmation page. */
   bookingKey?: string;
   kind?: BookingKind;
+  /** R-2.1-24: the appointments are pending (created, not yet confirmed to the patient). */
+  pending?: boolean;
 }
 
 const STEP_SEGMENTS: Readonly<Record<string, BookingStep>> = {
@@ -31,7 +33,8 @@ const STEP_SEGMENTS: Readonly<Record<string, BookingStep>> = {
   booking: 'form',
 };
 
-const HOME_SEGMENTS = new Set(['home', 'advanced-booking']);
+/** Entry paths of the exam step; /kiosk is the kiosk home (R-2.1-15), where "book another" returns. */
+const HOME_SEGMENTS = new Set(['home', 'advanced-booking', 'kiosk']);
 
 function segmentsOf(path: string): string[] {
   return (path.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -50,7 +53,7 @@ export function parseBookingPath(path: string): BookingRoute {
     return { ...base, step: 'confirmation', bookingKey: second, kind: 'appointment' };
   }
   if (first === 'appointments' && second === 'pending' && third) {
-    return { ...base, step: 'confirmation', bookingKey: third, kind: 'appointment' };
+    return { ...base, step: 'confirmation', bookingKey: third, kind: 'appointment', pending: true };
   }
   if ((first === 'booking-requests' || first === 'br') && second) {
     return { ...base, step: 'confirmation', bookingKey: second, kind: 'booking-request' };
@@ -60,7 +63,8 @@ export function parseBookingPath(path: string): BookingRoute {
 
 /**
  * The path of a route. Confirmation pages (R-2.1-23..27): the appointment's
- * is {prefix}/appointments/{bookingKey} (…/kiosk in kiosk mode), the booking
+ * is {prefix}/appointments/{bookingKey} (…/kiosk in kiosk mode), pending
+ * appointments' {prefix}/appointments/pending/{bookingKey}, the booking
  * request's {prefix}/booking-requests/{bookingKey}; the prefix is empty when
  * the flow was entered through /advanced-booking.
  */
@@ -81,6 +85,7 @@ export function bookingPath(route: BookingRoute, kioskMode = false): string {
       const prefix = route.home === '/advanced-booking' ? '' : route.prefix;
       const key = encodeURIComponent(route.bookingKey ?? '');
       if (route.kind === 'booking-request') return `${prefix}/booking-requests/${key}`;
+      if (route.pending) return `${prefix}/appointments/pending/${key}`;
       return `${prefix}/appointments/${key}${kioskMode ? '/kiosk' : ''}`;
     }
   }

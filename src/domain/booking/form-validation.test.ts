@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyBookingForm,
   firstInvalidField,
+  serverFieldErrors,
   toPatientDetails,
+  visibleFields,
   validateBookingForm,
   type BookingFormValues,
 } from './form-validation';
@@ -16,6 +18,8 @@ const valid: BookingFormValues = {
   contactNumber: '0412 345 678',
   sex: 'FEMALE',
   postalCode: '2000',
+  medicareNumber: '',
+  validationCode: '',
 };
 
 const errorOf = (patch: Partial<BookingFormValues>) =>
@@ -81,5 +85,48 @@ describe('booking form rules (spec 2.4, 5)', () => {
       contactNumber: '0412345678',
       sex: 'FEMALE',
     });
+  });
+
+  it('R-4-quest-05: the Medicare number and validation code are shown and checked only when required', () => {
+    const both = { medicareNumberRequired: true, validationCodeRequired: true };
+    expect(visibleFields()).not.toContain('medicareNumber');
+    expect(visibleFields(both).slice(-2)).toEqual(['medicareNumber', 'validationCode']);
+    expect(validateBookingForm(valid, today)).toEqual({});
+    const errors = validateBookingForm(valid, today, both);
+    expect(errors.medicareNumber).toEqual({ key: 'form.required', field: 'form.medicare_number' });
+    expect(errors.validationCode).toEqual({ key: 'form.required', field: 'form.validation_code' });
+    const filled = { ...valid, medicareNumber: '2123 45670 1', validationCode: 'AB12-x' };
+    expect(validateBookingForm(filled, today, both)).toEqual({});
+    expect(
+      validateBookingForm({ ...filled, medicareNumber: '2123 45671 1' }, today, both).medicareNumber
+        ?.key,
+    ).toBe('form.please_enter_valid');
+    expect(
+      validateBookingForm({ ...filled, validationCode: 'no spaces' }, today, both).validationCode
+        ?.key,
+    ).toBe('form.please_enter_valid');
+  });
+
+  it('R-4-quest-05: the API receives the required extra fields, the Medicare number as digits', () => {
+    const filled = { ...valid, medicareNumber: '2123 45670 1', validationCode: ' AB12 ' };
+    expect(toPatientDetails(filled)).not.toHaveProperty('medicareNumber');
+    expect(
+      toPatientDetails(filled, { medicareNumberRequired: true, validationCodeRequired: true }),
+    ).toMatchObject({ medicareNumber: '2123456701', validationCode: 'AB12' });
+  });
+
+  it("a 400 message.validation_error's fields become field errors; unknown fields and texts are dropped", () => {
+    expect(
+      serverFieldErrors({
+        email: 'form.please_enter_valid',
+        medicareNumber: 'form.please_enter_valid',
+        nonsense: 'form.required',
+        firstName: '<b>free text</b>',
+      }),
+    ).toEqual({
+      email: { key: 'form.please_enter_valid', field: 'form.email' },
+      medicareNumber: { key: 'form.please_enter_valid', field: 'form.medicare_number' },
+    });
+    expect(serverFieldErrors(null)).toEqual({});
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { PatientDetails, Sex } from '../../api/booking.contract';
 import { isIsoDate } from './calendar';
+import { isValidMedicareNumber, isValidValidationCode, normaliseMedicareNumber } from './medicare';
 
 export const SEXES: readonly Sex[] = ['FEMALE', 'MALE', 'INDETERMINATE'];
 
@@ -16,8 +17,33 @@ export const BOOKING_FIELDS = [
   'contactNumber',
   'sex',
   'postalCode',
+  'medicareNumber',
+  'validationCode',
 ] as const;
 export type BookingField = (typeof BOOKING_FIELDS)[number];
+
+/**
+ * R-4-quest-05: a questionnaire outcome can require the Medicare number or
+ * the validation code; without that they are neither shown nor checked.
+ */
+export interface RequiredFields {
+  medicareNumberRequired: boolean;
+  validationCodeRequired: boolean;
+}
+
+export const NO_EXTRA_FIELDS: RequiredFields = {
+  medicareNumberRequired: false,
+  validationCodeRequired: false,
+};
+
+/** The fields the form shows, in its order. */
+export function visibleFields(required: RequiredFields = NO_EXTRA_FIELDS): BookingField[] {
+  return BOOKING_FIELDS.filter(
+    (field) =>
+      (field !== 'medicareNumber' || required.medicareNumberRequired) &&
+      (field !== 'validationCode' || required.validationCodeRequired),
+  );
+}
 
 /** What the form holds: every field as typed. */
 export type BookingFormValues = Record<BookingField, string>;
@@ -49,6 +75,8 @@ const FIELD_NOUNS: Readonly<Record<BookingField, string>> = {
   contactNumber: 'form.contact_number',
   sex: 'form.sex',
   postalCode: 'form.postal_code',
+  medicareNumber: 'form.medicare_number',
+  validationCode: 'form.validation_code',
 };
 
 export function emptyBookingForm(): BookingFormValues {
@@ -90,11 +118,24 @@ export function contactNumberError(value: string): FieldError | undefined {
   return undefined;
 }
 
+/** A required Medicare number: 10 digits with its check digit and an issue number 1 to 9. */
+export function medicareNumberError(value: string): FieldError | undefined {
+  if (!normaliseMedicareNumber(value)) return error('medicareNumber', 'form.required');
+  return isValidMedicareNumber(value)
+    ? undefined
+    : error('medicareNumber', 'form.please_enter_valid');
+}
+
 /**
  * Every field's first error. `today` is the patient's calendar date
- * (yyyy-mm-dd); a date of birth after it is refused.
+ * (yyyy-mm-dd); a date of birth after it is refused. The Medicare number
+ * and validation code are checked only when required.
  */
-export function validateBookingForm(values: BookingFormValues, today: string): FieldErrors {
+export function validateBookingForm(
+  values: BookingFormValues,
+  today: string,
+  required: RequiredFields = NO_EXTRA_FIELDS,
+): FieldErrors {
   const v = Object.fromEntries(
     BOOKING_FIELDS.map((field) => [field, (values[field] ?? '').trim()]),
   ) as BookingFormValues;
@@ -118,6 +159,16 @@ export function validateBookingForm(values: BookingFormValues, today: string): F
       : POST_CODE.test(v.postalCode)
         ? undefined
         : error('postalCode', 'form.please_enter_valid'),
+    medicareNumber: required.medicareNumberRequired
+      ? medicareNumberError(v.medicareNumber)
+      : undefined,
+    validationCode: !required.validationCodeRequired
+      ? undefined
+      : !v.validationCode
+        ? error('validationCode', 'form.required')
+        : isValidValidationCode(v.validationCode)
+          ? undefined
+          : error('validationCode', 'form.please_enter_valid'),
   };
   for (const field of BOOKING_FIELDS) if (!errors[field]) delete errors[field];
   return errors;
@@ -128,8 +179,11 @@ export function firstInvalidField(errors: FieldErrors): BookingField | undefined
   return BOOKING_FIELDS.find((field) => errors[field]);
 }
 
-/** The patient details the API receives from valid form values. */
-export function toPatientDetails(values: BookingFormValues): PatientDetails {
+/** The patient details the API receives from valid form values (the extra fields only when required). */
+export function toPatientDetails(
+  values: BookingFormValues,
+  required: RequiredFields = NO_EXTRA_FIELDS,
+): PatientDetails {
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
@@ -138,5 +192,23 @@ export function toPatientDetails(values: BookingFormValues): PatientDetails {
     contactNumber: normaliseContactNumber(values.contactNumber.trim()),
     sex: values.sex as Sex,
     postalCode: values.postalCode.trim(),
+    ...(required.medicareNumberRequired
+      ? { medicareNumber: normaliseMedicareNumber(values.medicareNumber.trim()) }
+      : {}),
+    ...(required.validationCodeRequired ? { validationCode: values.validationCode.trim() } : {}),
   };
+}
+
+/**
+ * The field errors a 400 message.validation_error carries (`fields`: field →
+ * message key), for the fields the form knows; the rest are dropped.
+ */
+export function serverFieldErrors(fields: unknown): FieldErrors {
+  if (typeof fields !== 'object' || fields === null) return {};
+  const errors: FieldErrors = {};
+  for (const field of BOOKING_FIELDS) {
+    const key = (fields as Record<string, unknown>)[field];
+    if (typeof key === 'string' && /^form\.[a-z_]+$/.test(key)) errors[field] = error(field, key);
+  }
+  return errors;
 }

@@ -164,6 +164,52 @@ export const bookingEnAU = {
   'booking.confirmation.next_text':
     'The clinic will contact you to arrange a time. Have your referral ready.',
   'booking.confirmation.book_another': 'Book another scan',
+  'form.medicare_number': 'Medicare card number',
+  'form.validation_code': 'validation code',
+  'booking.clinic.locate_failed':
+    'We could not find your location. Choose a region or search by post code.',
+  'booking.clinic.default_location':
+    'We could not find your location, so clinics are listed from our central location. Choose a region or search by post code to see the clinics near you.',
+  'booking.clinic.too_far':
+    'None of our clinics is within {{distance}} of that location, so clinics are listed from our central location.',
+  'booking.slots.combined_lead':
+    'Each time below books all your exams in one visit, one after the other.',
+  'booking.hold.holding': 'Holding this time for you…',
+  'booking.hold.held_one':
+    '{{time}} is held for you for {{count}} minute while you enter your details.',
+  'booking.hold.held_other':
+    '{{time}} is held for you for {{count}} minutes while you enter your details.',
+  'booking.mobile.legend': 'Where would you like your scan?',
+  'booking.mobile.at_clinic': 'At {{clinic}}',
+  'booking.mobile.dates': '{{start}} to {{end}}',
+  'booking.mobile.summary': 'Mobile location: {{place}}',
+  'booking.walk_in.title': 'No appointment needed for some exams',
+  'booking.walk_in.lead':
+    '{{clinic}} takes {{exams}} as a walk-in: you do not need an appointment for it.',
+  'booking.walk_in.detail':
+    '{{exam}}: walk in on the day of your appointment. Allow {{prepTime}} minutes to prepare, and arrive at least {{minutesPrior}} minutes before the clinic closes.',
+  'booking.walk_in.booked': 'We will book an appointment for: {{exams}}.',
+  'booking.walk_in.accept': 'Book the other exams',
+  'booking.walk_in.reminder':
+    'No appointment needed for {{exams}}: walk in on the day of your appointment.',
+  'booking.redirect.title': 'Taking you to our booking site',
+  'booking.redirect.text': 'You are being taken to another page.',
+  'booking.redirect.not_offered':
+    'This clinic does not offer the exam you chose. Our booking site shows the clinics that do.',
+  'booking.redirect.countdown_one': 'Going in {{count}} second…',
+  'booking.redirect.countdown_other': 'Going in {{count}} seconds…',
+  'booking.redirect.go_now': 'Go now',
+  'booking.redirect.stay': 'Stay here',
+  'booking.form.medicare_number': 'Medicare card number',
+  'booking.form.medicare_number_hint': '10 digits, as on your card, for example 2123 45670 1.',
+  'booking.form.validation_code': 'Validation code',
+  'booking.form.validation_code_hint': 'Letters, digits and hyphens, up to 20.',
+  'booking.confirmation.lead_pending':
+    'Your appointment is reserved. We will send the confirmation once the last details are complete.',
+  'booking.hold.held_short_one': 'Held for you for {{count}} minute',
+  'booking.hold.held_short_other': 'Held for you for {{count}} minutes',
+  'booking.walk_in.detail_no_prep':
+    '{{exam}}: walk in on the day of your appointment, at least {{minutesPrior}} minutes before the clinic closes.',
 } as const satisfies Record<string, string>;
 
 export type BookingMessageKey = keyof typeof bookingEnAU;

@@ -168,4 +168,49 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.confirmation.next_text':
     'Клиниката ќе ве контактира за да договори термин. Имајте го упатот при рака.',
   'booking.confirmation.book_another': 'Резервирај друго снимање',
+  'form.medicare_number': 'број на картичката Medicare',
+  'form.validation_code': 'код за потврда',
+  'booking.clinic.locate_failed':
+    'Не можевме да ја пронајдеме вашата локација. Изберете регион или пребарајте по поштенски број.',
+  'booking.clinic.default_location':
+    'Не можевме да ја пронајдеме вашата локација, па клиниките се подредени од нашата централна локација. Изберете регион или пребарајте по поштенски број за клиниките блиску до вас.',
+  'booking.clinic.too_far':
+    'Ниту една наша клиника не е во рамките на {{distance}} од таа локација, па клиниките се подредени од нашата централна локација.',
+  'booking.slots.combined_lead':
+    'Секој термин подолу ги резервира сите ваши прегледи во една посета, еден по друг.',
+  'booking.hold.holding': 'Го задржуваме овој термин за вас…',
+  'booking.hold.held_one':
+    '{{time}} е задржан за вас {{count}} минута додека ги внесувате вашите податоци.',
+  'booking.hold.held_other':
+    '{{time}} е задржан за вас {{count}} минути додека ги внесувате вашите податоци.',
+  'booking.mobile.legend': 'Каде сакате да го направите снимањето?',
+  'booking.mobile.at_clinic': 'Во {{clinic}}',
+  'booking.mobile.dates': 'од {{start}} до {{end}}',
+  'booking.mobile.summary': 'Мобилна локација: {{place}}',
+  'booking.walk_in.title': 'За некои прегледи не е потребен термин',
+  'booking.walk_in.lead': '{{clinic}} прима {{exams}} без закажување: не ви треба термин за тоа.',
+  'booking.walk_in.detail':
+    '{{exam}}: дојдете на денот на вашиот термин. Одвојте {{prepTime}} минути за подготовка и дојдете најмалку {{minutesPrior}} минути пред затворањето на клиниката.',
+  'booking.walk_in.booked': 'Ќе закажеме термин за: {{exams}}.',
+  'booking.walk_in.accept': 'Закажи ги другите прегледи',
+  'booking.walk_in.reminder':
+    'Не е потребен термин за {{exams}}: дојдете на денот на вашиот термин.',
+  'booking.redirect.title': 'Ве носиме на нашата страница за закажување',
+  'booking.redirect.text': 'Ве пренасочуваме на друга страница.',
+  'booking.redirect.not_offered':
+    'Оваа клиника не го нуди прегледот што го избравте. Нашата страница за закажување ги прикажува клиниките што го нудат.',
+  'booking.redirect.countdown_one': 'Продолжуваме за {{count}} секунда…',
+  'booking.redirect.countdown_other': 'Продолжуваме за {{count}} секунди…',
+  'booking.redirect.go_now': 'Оди сега',
+  'booking.redirect.stay': 'Остани тука',
+  'booking.form.medicare_number': 'Број на картичката Medicare',
+  'booking.form.medicare_number_hint': '10 цифри, како на картичката, на пример 2123 45670 1.',
+  'booking.form.validation_code': 'Код за потврда',
+  'booking.form.validation_code_hint': 'Букви, цифри и цртички, најмногу 20.',
+  'booking.confirmation.lead_pending':
+    'Вашиот термин е резервиран. Ќе ви ја испратиме потврдата штом се комплетираат последните податоци.',
+  'booking.hold.held_short_one': 'Задржан за вас {{count}} минута',
+  'booking.hold.held_short_other': 'Задржан за вас {{count}} минути',
+  'booking.walk_in.detail_no_prep':
+    '{{exam}}: дојдете на денот на вашиот термин, најмалку {{minutesPrior}} минути пред затворањето на клиниката.',
 };

@@ -1,19 +1,22 @@
-import type { Exam } from '../../../src/api/booking.contract';
+import type { Exam, WalkInExam } from '../../../src/api/booking.contract';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 
 interface BookingRequestInfoModalProps {
   open: boolean;
   exam: Exam | null;
+  /** The chosen clinic's walk-in for this exam's modality, if any. */
+  walkIn: WalkInExam | null;
   onContinue: () => void;
-  /** R-4-slots-15: 'back' stays with the exam choice. */
+  /** R-4-slots-15: 'back' returns to / with procedureTab multiple or single. */
   onBack: () => void;
 }
 
-/** R-2.5-08, R-4-slots-14: what to know before booking this exam, with its notes. */
+/** R-2.5-08, R-4-slots-14: what to know before booking this exam: its notes, or its walk-in. */
 export function BookingRequestInfoModal({
   open,
   exam,
+  walkIn,
   onContinue,
   onBack,
 }: BookingRequestInfoModalProps) {
@@ -34,7 +37,16 @@ export function BookingRequestInfoModal({
         </>
       }
     >
-      <p className="modal__text">{exam?.examNotes}</p>
+      {exam?.examNotes && <p className="modal__text">{exam.examNotes}</p>}
+      {walkIn && (
+        <p className="modal__text">
+          {t(walkIn.prepTime > 0 ? 'booking.walk_in.detail' : 'booking.walk_in.detail_no_prep', {
+            exam: walkIn.name,
+            prepTime: walkIn.prepTime,
+            minutesPrior: walkIn.minutesPrior,
+          })}
+        </p>
+      )}
       {exam?.enquiryOnly && <p className="modal__text">{t('booking.request_info.enquiry')}</p>}
     </Modal>
   );

@@ -7,6 +7,7 @@ import { $booking } from '../booking.store';
 import { $selectedExams } from '../catalogue.store';
 import { $selectedClinic } from '../clinics.store';
 import { changeStep } from '../flow.store';
+import { $chosenMobileLocation } from '../slots.store';
 
 interface BookingSummaryProps {
   /** The last step whose choice is shown. */
@@ -20,6 +21,7 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
   const { params } = useStore($booking);
   const exams = useStore($selectedExams);
   const clinic = useStore($selectedClinic);
+  const mobile = useStore($chosenMobileLocation);
   const showClinic = upTo !== 'exam' && clinic;
   const showSlots = upTo === 'slots' && clinic;
   if (exams.length === 0 && !showClinic) return null;
@@ -67,6 +69,11 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
             <span>
               {clinic.name}, {clinic.address}, {clinic.suburb}
             </span>
+            {upTo === 'slots' && mobile && (
+              <span className="summary__note">
+                {t('booking.mobile.summary', { place: `${mobile.name}, ${mobile.address}` })}
+              </span>
+            )}
             <button
               type="button"
               className="link-button"

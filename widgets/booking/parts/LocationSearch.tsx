@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { formatDistance } from '../../../src/domain/booking/format';
 import { NO_REGION } from '../../../src/domain/booking/flow-params';
+import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
+import { $bookingFormConfig } from '../../../src/stores/config.store';
+import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
 import {
   $locationSearch,
@@ -19,6 +23,8 @@ export function LocationSearch() {
   const { params } = useStore($booking);
   const regions = useStore($regions);
   const search = useStore($locationSearch);
+  const config = useStore($bookingFormConfig);
+  const locale = dateLocale(useStore($locale));
   const [postCodeOpen, setPostCodeOpen] = useState(false);
   const regionList = regions.state === 'ready' ? regions.value : [];
   const near = params.lat !== null && params.lng !== null;
@@ -64,9 +70,15 @@ export function LocationSearch() {
       <p className="location__status" role="status">
         {search.state === 'locating' && t('booking.clinic.locating')}
         {search.state === 'located' &&
-          (search.label
-            ? t('booking.clinic.near_place', { place: search.label })
-            : t('booking.clinic.near_you'))}
+          (search.via === 'default'
+            ? t('booking.clinic.default_location')
+            : search.via === 'too-far'
+              ? t('booking.clinic.too_far', {
+                  distance: formatDistance(config?.maximumDistanceKm ?? 0, locale),
+                })
+              : search.label
+                ? t('booking.clinic.near_place', { place: search.label })
+                : t('booking.clinic.near_you'))}
         {search.state === 'idle' && near && t('booking.clinic.near_you')}
         {search.state === 'failed' && !postCodeOpen && t(search.messageKey)}
       </p>

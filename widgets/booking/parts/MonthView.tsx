@@ -1,34 +1,31 @@
 import { useStore } from '@nanostores/react';
-import type { Slot } from '../../../src/api/booking.contract';
+import type { ReactNode } from 'react';
 import { monthGrid } from '../../../src/domain/booking/calendar';
-import type { SlotChoice } from '../../../src/domain/booking/flow-params';
 import { formatDay, formatWeekday } from '../../../src/domain/booking/format';
-import { zoneDiffersFromDevice } from '../../../src/domain/booking/slots';
 import { dateLocale, weekStartsOn } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { pickDate, type SlotPeriod } from '../slots.store';
-import { SlotButton } from './SlotButton';
 
-interface MonthViewProps {
-  days: ReadonlyMap<string, Slot[]>;
+interface MonthViewProps<T> {
+  /** Free times (slots, or combinations of several exams) by clinic-local day, already filtered. */
+  days: ReadonlyMap<string, readonly T[]>;
   period: SlotPeriod;
-  zone: string;
-  chosen: SlotChoice | null;
   /** The picked calendar date of the exam in view. */
   date: string | null;
+  keyOf: (item: T) => string;
+  render: (item: T) => ReactNode;
 }
 
 /** The month view: a calendar whose days with free times are buttons; the picked day's times below. */
-export function MonthView({ days, period, zone, chosen, date }: MonthViewProps) {
+export function MonthView<T>({ days, period, date, keyOf, render }: MonthViewProps<T>) {
   const t = useT();
   const portalLocale = useStore($locale);
   const locale = dateLocale(portalLocale);
   const weeks = monthGrid(period.end, weekStartsOn(portalLocale));
   const firstWithSlots = [...days.keys()][0] ?? null;
   const shown = date && days.has(date) ? date : firstWithSlots;
-  const slots = shown ? (days.get(shown) ?? []) : [];
-  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const items = shown ? (days.get(shown) ?? []) : [];
   const header = weeks.find((week) => week.every(Boolean)) ?? weeks[1] ?? [];
   return (
     <div className="month" part="month">
@@ -80,15 +77,8 @@ export function MonthView({ days, period, zone, chosen, date }: MonthViewProps) 
             {formatDay(shown, locale)}
           </h3>
           <ul className="day__slots day__slots--wrap">
-            {slots.map((slot) => (
-              <li key={`${slot.deviceId}-${slot.startDateTime}`}>
-                <SlotButton
-                  slot={slot}
-                  chosen={chosen}
-                  locale={locale}
-                  showZone={zoneDiffersFromDevice(zone, slot.startDateTime, deviceZone)}
-                />
-              </li>
+            {items.map((item) => (
+              <li key={keyOf(item)}>{render(item)}</li>
             ))}
           </ul>
         </section>

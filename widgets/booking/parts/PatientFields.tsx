@@ -7,6 +7,7 @@ import {
 } from '../../../src/domain/booking/form-validation';
 import { useT } from '../../../src/i18n/useT';
 import { TextField } from '../../../src/ui/TextField';
+import { $requiredFields } from '../booking-options.store';
 import { $bookingForm, $formErrors, deviceToday, setField } from '../booking-form.store';
 
 const SEX_LABELS: Record<Sex, string> = {
@@ -50,6 +51,22 @@ const TEXT_FIELDS: {
     autoComplete: 'postal-code',
     inputMode: 'numeric',
   },
+  // R-4-quest-05: shown only when an outcome (or the element's attribute) requires them.
+  {
+    name: 'medicareNumber',
+    label: 'booking.form.medicare_number',
+    type: 'text',
+    autoComplete: 'off',
+    inputMode: 'numeric',
+    hint: 'booking.form.medicare_number_hint',
+  },
+  {
+    name: 'validationCode',
+    label: 'booking.form.validation_code',
+    type: 'text',
+    autoComplete: 'off',
+    hint: 'booking.form.validation_code_hint',
+  },
 ];
 
 /** The patient's details; every field labelled, its error tied to it with aria-describedby. */
@@ -57,6 +74,7 @@ export function PatientFields() {
   const t = useT();
   const values = useStore($bookingForm);
   const errors = useStore($formErrors);
+  const required = useStore($requiredFields);
   const message = (error: FieldError | undefined) =>
     error ? t(error.key, { field: t(error.field) }) : undefined;
   const sexError = message(errors.sex);
@@ -111,7 +129,9 @@ export function PatientFields() {
           </p>
         )}
       </fieldset>
-      {TEXT_FIELDS.slice(5).map(textField)}
+      {textField(TEXT_FIELDS[5]!)}
+      {required.medicareNumberRequired && textField(TEXT_FIELDS[6]!)}
+      {required.validationCodeRequired && textField(TEXT_FIELDS[7]!)}
     </>
   );
 }

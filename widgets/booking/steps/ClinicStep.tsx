@@ -1,9 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { serializeFlowParams } from '../../../src/domain/booking/flow-params';
 import { useT } from '../../../src/i18n/useT';
-import { $integrationConfig } from '../../../src/stores/config.store';
+import { $integrationConfig, $radiologyConfig } from '../../../src/stores/config.store';
+import { redirectTo } from '../booking-options.store';
 import { $booking } from '../booking.store';
-import { $clinicChoices, $clinics, $selectedRegion, reloadClinics } from '../clinics.store';
+import {
+  $clinicChoices,
+  $clinics,
+  $selectedRegion,
+  reloadClinics,
+  resolveLocation,
+} from '../clinics.store';
 import { chooseClinic } from '../flow.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { ClinicList } from '../parts/ClinicList';
@@ -16,6 +24,34 @@ const ClinicMap = lazy(() =>
 
 type View = 'list' | 'map';
 
+/**
+ * R-4-slots-19: a clinic page whose clinic does not offer the chosen exam
+ * sends the patient to the full portal (radiology homeUrl), exam kept.
+ */
+function useRedirectToPortal(): void {
+  const { params } = useStore($booking);
+  const clinics = useStore($clinics);
+  const choices = useStore($clinicChoices);
+  const radiology = useStore($radiologyConfig);
+  const portal = radiology?.homeUrl ?? '';
+  const notOffered =
+    params.clinicId !== null &&
+    params.examSlugs.length > 0 &&
+    clinics.state === 'ready' &&
+    choices.length === 0;
+  useEffect(() => {
+    if (!notOffered || !portal) return;
+    const query = serializeFlowParams(
+      { ...params, clinicId: null, selectedClinic: null, extra: [] },
+      'clinic',
+    );
+    redirectTo(
+      new URL(`select-region?${query}`, portal.endsWith('/') ? portal : `${portal}/`).href,
+      'booking.redirect.not_offered',
+    );
+  }, [notOffered, portal]);
+}
+
 /** Step 2: find a clinic by region, location or post code (R-1-12, R-2.4-22); the list is the primary view. */
 export function ClinicStep() {
   const t = useT();
@@ -25,6 +61,12 @@ export function ClinicStep() {
   const region = useStore($selectedRegion);
   const integration = useStore($integrationConfig);
   const [view, setView] = useState<View>('list');
+  useRedirectToPortal();
+
+  // R-4-slots-02: the location comes from the region, the URL, the kiosk, or is looked up.
+  useEffect(() => {
+    void resolveLocation();
+  }, []);
   const center =
     params.lat !== null && params.lng !== null
       ? { latitude: params.lat, longitude: params.lng, zoom: 'location' as const }

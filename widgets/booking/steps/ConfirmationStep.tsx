@@ -13,6 +13,8 @@ export function ConfirmationStep() {
   const bookingKey = route.bookingKey ?? created?.bookingKey ?? '';
   const details = created && created.bookingKey === bookingKey ? created : null;
   const isRequest = (details?.kind ?? route.kind) === 'booking-request';
+  // R-2.1-24: pending appointments are booked; their confirmation e-mail follows later.
+  const isPending = details?.pending ?? route.pending ?? false;
 
   return (
     <section className="step confirmation" aria-labelledby="booking-step-title" part="confirmation">
@@ -22,9 +24,11 @@ export function ConfirmationStep() {
       <p className="notice notice--success" role="status">
         {isRequest
           ? t('message.success')
-          : details?.email
-            ? t('booking.confirmation.lead', { email: details.email })
-            : t('booking.confirmation.lead_plain')}
+          : isPending
+            ? t('booking.confirmation.lead_pending')
+            : details?.email
+              ? t('booking.confirmation.lead', { email: details.email })
+              : t('booking.confirmation.lead_plain')}
       </p>
       <div className="booking-key" part="booking-key">
         <span className="booking-key__label" id="booking-key-label">

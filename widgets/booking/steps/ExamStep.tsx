@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Exam } from '../../../src/api/booking.contract';
 import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $pickerExams, $selectedExams } from '../catalogue.store';
 import {
+  backFromRequestInfo,
   chooseBodyPart,
   chooseModality,
   continueFromExams,
   setProcedureTab,
   toggleExam,
 } from '../flow.store';
-import { $selectedClinic } from '../clinics.store';
 import { BodyPartPicker } from '../parts/BodyPartPicker';
 import { BookingRequestInfoModal } from '../parts/BookingRequestInfoModal';
 import { ExamInfoModal } from '../parts/ExamInfoModal';
@@ -19,6 +19,11 @@ import { ExamList } from '../parts/ExamList';
 import { ModalityPicker } from '../parts/ModalityPicker';
 import { ProcedureTabs } from '../parts/ProcedureTabs';
 import { SelectedExams } from '../parts/SelectedExams';
+import { $walkIns, walkInFor } from '../walk-in.store';
+
+const ExamClinicNote = lazy(() =>
+  import('../parts/ExamClinicNote').then((module) => ({ default: module.ExamClinicNote })),
+);
 
 type Browse = 'modality' | 'body';
 
@@ -28,7 +33,7 @@ export function ExamStep() {
   const { params } = useStore($booking);
   const exams = useStore($pickerExams);
   const selected = useStore($selectedExams);
-  const clinic = useStore($selectedClinic);
+  useStore($walkIns); // the chosen clinic's walk-ins, for R-4-slots-14
   const [browse, setBrowseState] = useState<Browse>(params.bodyPart ? 'body' : 'modality');
   // The list follows one filter at a time: switching clears the other one.
   const setBrowse = (next: Browse) => {
@@ -40,10 +45,11 @@ export function ExamStep() {
   const [info, setInfo] = useState<Exam | null>(null);
   const [requestInfo, setRequestInfo] = useState(false);
 
-  // R-4-slots-14: the booking-request info modal, when the first exam asks for it and has notes.
+  // R-4-slots-14: the booking-request info modal, when the first exam asks for it and has notes or a walk-in.
+  const first = selected[0] ?? null;
+  const walkIn = first ? walkInFor(first) : null;
   const onContinue = () => {
-    const first = selected[0];
-    if (first?.showBookingRequestInfoModal && first.examNotes) setRequestInfo(true);
+    if (first?.showBookingRequestInfoModal && (first.examNotes || walkIn)) setRequestInfo(true);
     else continueFromExams();
   };
 
@@ -52,8 +58,10 @@ export function ExamStep() {
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.exam.title')}
       </h1>
-      {clinic && params.navigateFromClinic && (
-        <p className="step__lead">{t('booking.exam.at_clinic', { clinic: clinic.name })}</p>
+      {params.navigateFromClinic && params.selectedClinic !== null && (
+        <Suspense fallback={null}>
+          <ExamClinicNote />
+        </Suspense>
       )}
       <ProcedureTabs value={params.procedureTab} onChange={setProcedureTab} />
       <div className="segmented" role="group" aria-label={t('booking.exam.browse_label')}>
@@ -98,12 +106,16 @@ export function ExamStep() {
       <ExamInfoModal exam={info} onClose={() => setInfo(null)} />
       <BookingRequestInfoModal
         open={requestInfo}
-        exam={selected[0] ?? null}
+        exam={first}
+        walkIn={walkIn}
         onContinue={() => {
           setRequestInfo(false);
           continueFromExams();
         }}
-        onBack={() => setRequestInfo(false)}
+        onBack={() => {
+          setRequestInfo(false);
+          backFromRequestInfo();
+        }}
       />
     </section>
   );
