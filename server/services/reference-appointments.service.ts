@@ -22,8 +22,8 @@ import { daysBetween, isIsoDate } from './zoned-time.js';
 
 /** Longest range of reference_appointments, in days. */
 export const REFERENCE_MAX_DAYS = 14;
-/** At most this many combinations are answered, earliest first. */
-export const REFERENCE_MAX_COMBINATIONS = 200;
+/** At most this many combinations are answered, earliest first: enough for a week view of two exams. */
+export const REFERENCE_MAX_COMBINATIONS = 2000;
 export const DEFAULT_MAX_GAP_MINUTES = 30;
 
 /** The request, plus the booking key whose own holds stay free (not in the contract). */
