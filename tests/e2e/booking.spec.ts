@@ -11,12 +11,17 @@ async function reachSlots(
   exam: string,
   region: string,
   clinic: string,
+  shots?: string,
 ) {
   await page.goto('/');
   await frameReady(page);
   await expect(heading(page, 'Choose your scan')).toBeVisible();
   await booking(page).getByRole('button', { name: modality, exact: true }).click();
   await booking(page).getByRole('button', { name: exam, exact: true }).click();
+  if (shots) {
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${shots}-1-exam`);
+  }
   await booking(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Choose a clinic')).toBeVisible();
   await expect(page).toHaveURL(/\/select-region\?/);
@@ -63,17 +68,18 @@ test.describe('booking a scan (issue 4)', () => {
     page,
     request,
   }) => {
-    await reachSlots(page, 'X-Ray', 'Chest X-ray', 'Perth', 'Harbour Imaging Perth CBD');
+    await reachSlots(page, 'X-Ray', 'Chest X-ray', 'Perth', 'Harbour Imaging Perth CBD', 'desktop');
     await expect(booking(page).getByText(/AWST/).first()).toBeVisible(); // the device is on UTC
     await expectNoAxeViolations(page);
     const slotName = await chooseFirstFreeSlot(page);
     expect(slotName).toMatch(/AWST/);
     await expect(page).toHaveURL(/startTime=/);
-    await keepScreenshot(page, 'booking-slots');
+    await keepScreenshot(page, 'desktop-3-slots');
     await booking(page).getByRole('button', { name: 'Continue' }).click();
     await expect(heading(page, 'Your details')).toBeVisible();
     await fillPatient(page);
     await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'desktop-4-form');
     await booking(page).getByRole('button', { name: 'Book appointment' }).click();
 
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
@@ -81,7 +87,7 @@ test.describe('booking a scan (issue 4)', () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await expect(page).toHaveURL(new RegExp(`/appointments/${key}`));
     await expectNoAxeViolations(page);
-    await keepScreenshot(page, 'booking-confirmed');
+    await keepScreenshot(page, 'desktop-5-confirmed');
 
     const calendarHref = await booking(page)
       .getByRole('link', { name: /Add to calendar/ })
@@ -200,17 +206,30 @@ test.describe('booking a scan (issue 4)', () => {
     await keepScreenshot(page, 'booking-month');
   });
 
-  test('on a phone the whole flow is usable and accessible', async ({ page }) => {
+  test('on a phone the whole flow is usable and accessible, step by step', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    const shots = 'phone';
     await reachSlots(
       page,
       'Ultrasound',
       'Ultrasound Abdomen',
       'Sydney',
       'Harbour Imaging Chatswood',
+      shots,
     );
+    await chooseFirstFreeSlot(page);
     await expectNoAxeViolations(page);
-    await keepScreenshot(page, 'booking-phone-slots');
+    await keepScreenshot(page, `${shots}-3-slots`);
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    await fillPatient(page);
+    await booking(page).getByLabel('Post code').fill('2067');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${shots}-4-form`);
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${shots}-5-confirmed`);
   });
 
   test('R-4 several exams: MRI Knee and CT Chest at one clinic in times that fit one visit', async ({
