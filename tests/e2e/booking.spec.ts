@@ -26,9 +26,13 @@ async function reachSlots(
   await expect(heading(page, 'Choose a clinic')).toBeVisible();
   await expect(page).toHaveURL(/\/select-region\?/);
   await booking(page).getByLabel('Region').selectOption({ label: region });
-  await booking(page)
-    .getByRole('button', { name: `Choose ${clinic}` })
-    .click();
+  const choose = booking(page).getByRole('button', { name: `Choose ${clinic}` });
+  if (shots) {
+    await expect(choose).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, `${shots}-2-clinic`);
+  }
+  await choose.click();
   await expect(heading(page, 'Choose a time')).toBeVisible();
   await expect(page).toHaveURL(/\/select-clinic\?/);
 }
