@@ -1,5 +1,6 @@
 import type {
   BodyPart,
+  BookingClinic,
   Exam,
   Modality,
   PostCodeLocation,
@@ -81,20 +82,7 @@ export async function findPostalCode(
 }
 
 /** A clinic as the booking calls show it, before distances. */
-export interface BookingClinicRow {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  suburb: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-  regionSlug: string;
-}
+export type BookingClinicRow = Omit<BookingClinic, 'distanceKm'>;
 
 export const CLINIC_COLUMNS = `c.id, c.slug, c.name, c.address, c.suburb, c.state, c.postal_code AS "postalCode",
   c.phone, c.time_zone AS "timeZone", c.latitude, c.longitude, r.slug AS "regionSlug"`;
