@@ -2,27 +2,11 @@ import '../../widgets/booking/define';
 import { sendKeys } from '@web/test-runner-commands';
 import { redirectTo, requireFields } from '../../widgets/booking/booking-options.store';
 import { assert, equal, waitFor } from './assert';
-
-type Navigated = CustomEvent<{ path: string; search: string; replace: boolean }>;
+import { heading, mount, routeLikeAHost, shadow, unmountAll } from './booking-helpers';
 
 const SLOT =
   '&startTime=2027-03-02T09:00:00%2B08:00&endTime=2027-03-02T09:30:00%2B08:00&deviceId=21';
 
-function mount(attributes: Record<string, string> = {}): HTMLElement {
-  const element = document.createElement('imaging-booking');
-  for (const [name, value] of Object.entries({ path: '/', search: '', ...attributes })) {
-    element.setAttribute(name, value);
-  }
-  document.body.append(element);
-  return element;
-}
-
-const shadow = (element: HTMLElement) => element.shadowRoot!;
-const heading = (element: HTMLElement, text: string) =>
-  waitFor(
-    () => [...shadow(element).querySelectorAll('h1')].find((h) => h.textContent === text) ?? null,
-    `h1 "${text}"`,
-  );
 const button = (root: ParentNode, name: string) =>
   waitFor(
     () =>
@@ -51,20 +35,6 @@ const field = (element: HTMLElement, label: string) =>
 
 const cleanups: (() => void)[] = [];
 
-/** Plays the host router, as demo/portal does; returns the events seen. */
-function routeLikeAHost(element: HTMLElement): Navigated[] {
-  const events: Navigated[] = [];
-  const follow = (event: Event) => {
-    const { path, search } = (event as Navigated).detail;
-    events.push(event as Navigated);
-    element.setAttribute('path', path);
-    element.setAttribute('search', search);
-  };
-  document.addEventListener('imaging-booking-navigated', follow);
-  cleanups.push(() => document.removeEventListener('imaging-booking-navigated', follow));
-  return events;
-}
-
 function typeInto(input: HTMLInputElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
   setter.call(input, value);
@@ -72,8 +42,7 @@ function typeInto(input: HTMLInputElement, value: string): void {
 }
 
 afterEach(() => {
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-  document.querySelectorAll('imaging-booking').forEach((element) => element.remove());
+  unmountAll();
   requireFields({ medicareNumberRequired: false, validationCodeRequired: false });
 });
 

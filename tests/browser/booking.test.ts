@@ -1,26 +1,15 @@
 import '../../widgets/booking/define';
 import { sendKeys } from '@web/test-runner-commands';
 import { assert, equal, waitFor } from './assert';
+import {
+  heading,
+  mount,
+  routeLikeAHost,
+  shadow,
+  unmountAll,
+  type Navigated,
+} from './booking-helpers';
 
-type Navigated = CustomEvent<{ path: string; search: string; replace: boolean }>;
-
-function mount(attributes: Record<string, string> = {}): HTMLElement {
-  const element = document.createElement('imaging-booking');
-  for (const [name, value] of Object.entries({ path: '/', search: '', ...attributes })) {
-    element.setAttribute(name, value);
-  }
-  document.body.append(element);
-  return element;
-}
-
-const shadow = (element: HTMLElement) => element.shadowRoot!;
-const heading = (element: HTMLElement, text: string) =>
-  waitFor(
-    () =>
-      shadow(element).querySelector('h1')?.textContent === text &&
-      shadow(element).querySelector('h1'),
-    `h1 "${text}"`,
-  );
 const button = (element: HTMLElement, name: string) =>
   waitFor(
     () =>
@@ -29,26 +18,7 @@ const button = (element: HTMLElement, name: string) =>
   );
 const focused = (element: HTMLElement) => shadow(element).activeElement;
 
-/** Plays the host router: every navigated event goes into the attributes, as demo/portal does. */
-const cleanups: (() => void)[] = [];
-
-function routeLikeAHost(element: HTMLElement): Navigated[] {
-  const events: Navigated[] = [];
-  const follow = (event: Event) => {
-    const { path, search } = (event as Navigated).detail;
-    events.push(event as Navigated);
-    element.setAttribute('path', path);
-    element.setAttribute('search', search);
-  };
-  document.addEventListener('imaging-booking-navigated', follow);
-  cleanups.push(() => document.removeEventListener('imaging-booking-navigated', follow));
-  return events;
-}
-
-afterEach(() => {
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-  document.querySelectorAll('imaging-booking').forEach((element) => element.remove());
-});
+afterEach(unmountAll);
 
 describe('<imaging-booking>', () => {
   it('R-2.1-10: mounts in an open shadow root with its styles and the exam step', async () => {
