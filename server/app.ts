@@ -7,6 +7,7 @@ import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { installSecuredArea } from './http/secured.js';
 import { installStaticAndFallback } from './http/static.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
@@ -71,7 +72,7 @@ export async function buildApp({
       },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'imaging_session' } },
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-imaging_session' } },
       },
     },
   });
@@ -88,11 +89,16 @@ export async function buildApp({
     leadMinutes: config.booking.leadMinutes,
   });
   const portalConfig = createPortalConfigService(db, config.runtime);
+  const sessions = createSessionService(db, {
+    ttlSeconds: config.sessionTtlSeconds,
+    absoluteSeconds: config.sessionAbsoluteSeconds,
+  });
+  installSecuredArea(app, sessions);
   const deps: RouteDeps = {
     db,
     config,
     portalConfig,
-    sessions: createSessionService(db, config.sessionTtlSeconds),
+    sessions,
     clock,
     catalogue: createBookingCatalogueService(db),
     availability,

@@ -29,6 +29,8 @@ export interface ServerConfig {
   /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
   sessionTtlSeconds: number;
+  /** A session ends this long after login whatever its activity (issue 6: 12 hours). */
+  sessionAbsoluteSeconds: number;
   logLevel: string;
   /** Deployment facts reported in the app config section. */
   runtime: { version: string; versionHash: string; environmentProfiles: string[] };
@@ -106,7 +108,8 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     rateLimit: { max: 300, windowSeconds: 60 },
     booking: { leadMinutes: 60, createRateLimit: { max: 20, windowSeconds: 60 } },
     trustProxy: false,
-    sessionTtlSeconds: 30 * 60,
+    sessionTtlSeconds: 15 * 60,
+    sessionAbsoluteSeconds: 12 * 60 * 60,
     logLevel: 'info',
     runtime: { version: packageVersion(), versionHash: 'dev', environmentProfiles: ['dev'] },
     ...overrides,

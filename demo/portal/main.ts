@@ -17,12 +17,12 @@ interceptLinks(document.body);
 
 // A widget that moves to another step asks the host page to change the URL;
 // `replace` marks a choice within a step, which does not add a history entry.
-document.addEventListener('imaging-booking-navigated', (event) => {
-  const { path, search, replace } = (
-    event as CustomEvent<ImagingEventMap['imaging-booking-navigated']>
-  ).detail;
-  navigate(`${path}${search}`, replace);
-});
+for (const name of ['imaging-booking-navigated', 'imaging-navigated'] as const) {
+  document.addEventListener(name, (event) => {
+    const { path, search, replace } = (event as CustomEvent<ImagingEventMap[typeof name]>).detail;
+    navigate(`${path}${search}`, replace);
+  });
+}
 
 $router.subscribe((page) => void show(page));
 

@@ -4,10 +4,15 @@ import type { Queryable } from './db.js';
 /** sessions: server-side session rows keyed by the SHA-256 of the cookie token. */
 export type SessionKind = 'staff' | 'patient';
 
+/** What a patient session may touch: the one booking whose holder it proved to be. */
+export type BookingKind = 'appointment' | 'booking_request';
+
 export interface StoredSession {
   kind: SessionKind;
   user: User | null;
   roleTranslations: string | null;
+  bookingKey: string | null;
+  bookingKind: BookingKind | null;
   expiresAt: Date;
 }
 
@@ -18,23 +23,35 @@ export async function insertSession(
     kind: SessionKind;
     user: User | null;
     roleTranslations: string | null;
+    bookingKey?: string | null;
+    bookingKind?: BookingKind | null;
     ttlSeconds: number;
+    absoluteSeconds: number;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO sessions (token_hash, kind, user_json, role_translations, expires_at)
-     VALUES ($1, $2, $3::jsonb, $4, now() + make_interval(secs => $5::int))`,
+    `INSERT INTO sessions (token_hash, kind, user_json, role_translations, booking_key,
+       booking_kind, expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6,
+       now() + make_interval(secs => least($7::int, $8::int)),
+       now() + make_interval(secs => $8::int))`,
     [
       session.tokenHash,
       session.kind,
       JSON.stringify(session.user),
       session.roleTranslations,
+      session.bookingKey ?? null,
+      session.bookingKind ?? null,
       session.ttlSeconds,
+      session.absoluteSeconds,
     ],
   );
 }
 
-/** Reads a live session and slides its expiry forward (one statement, so every process agrees). */
+/**
+ * Reads a live session and slides its idle expiry forward, never past its
+ * absolute expiry (one statement, so every process agrees).
+ */
 export async function touchSession(
   q: Queryable,
   tokenHash: string,
@@ -44,11 +61,14 @@ export async function touchSession(
     kind: SessionKind;
     user_json: User | null;
     role_translations: string | null;
+    booking_key: string | null;
+    booking_kind: BookingKind | null;
     expires_at: Date;
   }>(
-    `UPDATE sessions SET expires_at = now() + make_interval(secs => $2::int)
-     WHERE token_hash = $1 AND expires_at > now()
-     RETURNING kind, user_json, role_translations, expires_at`,
+    `UPDATE sessions
+     SET expires_at = least(now() + make_interval(secs => $2::int), absolute_expires_at)
+     WHERE token_hash = $1 AND expires_at > now() AND absolute_expires_at > now()
+     RETURNING kind, user_json, role_translations, booking_key, booking_kind, expires_at`,
     [tokenHash, ttlSeconds],
   );
   const row = rows[0];
@@ -57,6 +77,8 @@ export async function touchSession(
       kind: row.kind,
       user: row.user_json,
       roleTranslations: row.role_translations,
+      bookingKey: row.booking_key,
+      bookingKind: row.booking_kind,
       expiresAt: row.expires_at,
     }
   );
@@ -67,5 +89,7 @@ export async function deleteSession(q: Queryable, tokenHash: string): Promise<vo
 }
 
 export async function deleteExpiredSessions(q: Queryable): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE expires_at <= now()');
+  await q.query(
+    'DELETE FROM sessions WHERE expires_at <= now() OR absolute_expires_at <= now()',
+  );
 }

@@ -30,8 +30,10 @@ export function installSecurityHeaders(app: FastifyInstance, frameAncestors: str
   const headers = Object.entries(securityHeaders(frameAncestors));
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of headers) {
-      // A route may send a stricter policy (images do); the others are fixed.
-      if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
+      // A route may send a stricter policy (images do; secured answers send
+      // Referrer-Policy no-referrer); the others are fixed.
+      const overridable = name === 'content-security-policy' || name === 'referrer-policy';
+      if (!overridable || !reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;
   });

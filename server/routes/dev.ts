@@ -5,6 +5,7 @@ import { errorResponses } from '../schemas/common.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
 import { Type } from '@sinclair/typebox';
 import { readSetting, writeSetting } from '../db/settings.repo.js';
+import { ApiError } from '../http/errors.js';
 import type { RouteDeps } from './deps.js';
 
 export const DEV_ROLE_TRANSLATIONS = '{"menu.logout":"Sign out"}';
@@ -37,6 +38,42 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
         .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
         .header('cache-control', 'no-store');
       return { authenticated: true, user, roleTranslations: DEV_ROLE_TRANSLATIONS };
+    },
+  );
+
+  // Development and end-to-end tests: become the holder of a booking without
+  // the date of birth and the one-time code (DEV_LOGIN=1 only).
+  app.post<{ Body: { bookingKey: string } }>(
+    '/api/dev/patient-login',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Creates a patient session for a booking key (DEV_LOGIN=1 only)',
+        body: Type.Object(
+          { bookingKey: Type.String({ minLength: 1, maxLength: 64 }) },
+          { additionalProperties: false },
+        ),
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { bookingKey } = request.body;
+      const { rows } = await db.query<{ kind: 'appointment' | 'booking_request' }>(
+        `SELECT 'appointment' AS kind FROM appointments WHERE booking_key = $1
+         UNION ALL SELECT 'booking_request' FROM booking_requests WHERE booking_key = $1 LIMIT 1`,
+        [bookingKey],
+      );
+      const kind = rows[0]?.kind;
+      if (!kind) throw new ApiError(404, 'message.not_found');
+      const token = await sessions.create(
+        { kind: 'patient', user: null, roleTranslations: null, booking: { key: bookingKey, kind } },
+        request.cookies[SESSION_COOKIE],
+      );
+      return reply
+        .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
+        .header('cache-control', 'no-store')
+        .code(204)
+        .send();
     },
   );
 

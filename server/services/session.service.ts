@@ -6,10 +6,16 @@ import {
   deleteSession,
   insertSession,
   touchSession,
+  type BookingKind,
   type SessionKind,
+  type StoredSession,
 } from '../db/sessions.repo.js';
 
-export const SESSION_COOKIE = 'imaging_session';
+/**
+ * The __Host- prefix makes the browser refuse the cookie unless it is Secure,
+ * has Path=/ and no Domain: no sibling sub-domain can plant or overwrite it.
+ */
+export const SESSION_COOKIE = '__Host-imaging_session';
 
 /** Cookie attributes that let the session work inside a third-party iframe (CHIPS). */
 export const SESSION_COOKIE_OPTIONS = {
@@ -30,33 +36,67 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** A cookie value that can be ours: 32 random bytes in base64url. */
+/** A cookie value that can be ours: 32 random bytes (256 bits) in base64url. */
 function isWellFormed(token: string | undefined): token is string {
   return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
+export interface SessionLifetimes {
+  /** Idle expiry, slid forward by every authenticated request (15 minutes). */
+  ttlSeconds: number;
+  /** Absolute expiry from login (12 hours). */
+  absoluteSeconds: number;
+}
+
+export interface NewSession {
+  kind: SessionKind;
+  user: User | null;
+  roleTranslations: string | null;
+  /** A patient session's booking (issue 6): the only booking it may read or change. */
+  booking?: { key: string; kind: BookingKind };
+}
+
+export type LiveSession = StoredSession;
+
 export interface SessionService {
-  /** Creates a session and returns the cookie token. */
-  create(input: {
-    kind: SessionKind;
-    user: User | null;
-    roleTranslations: string | null;
-  }): Promise<string>;
+  /**
+   * Creates a session and returns the cookie token: a fresh 256-bit random id
+   * at every login. `replacing` (the caller's old token) is ended first, so a
+   * planted id never becomes an authenticated one (session fixation).
+   */
+  create(input: NewSession, replacing?: string): Promise<string>;
+  /** The live session of a cookie token (and slides its idle expiry), or undefined. */
+  read(token: string | undefined): Promise<LiveSession | undefined>;
   status(token: string | undefined): Promise<AuthenticationStatus>;
   destroy(token: string | undefined): Promise<void>;
 }
 
-export function createSessionService(db: Queryable, ttlSeconds: number): SessionService {
+export function createSessionService(
+  db: Queryable,
+  lifetimes: SessionLifetimes,
+): SessionService {
+  const read = async (token: string | undefined) =>
+    isWellFormed(token) ? touchSession(db, hashToken(token), lifetimes.ttlSeconds) : undefined;
   return {
-    async create(input) {
+    async create(input, replacing) {
       await deleteExpiredSessions(db);
+      if (isWellFormed(replacing)) await deleteSession(db, hashToken(replacing));
       const token = randomBytes(32).toString('base64url');
-      await insertSession(db, { ...input, tokenHash: hashToken(token), ttlSeconds });
+      await insertSession(db, {
+        kind: input.kind,
+        user: input.user,
+        roleTranslations: input.roleTranslations,
+        bookingKey: input.booking?.key ?? null,
+        bookingKind: input.booking?.kind ?? null,
+        tokenHash: hashToken(token),
+        ttlSeconds: lifetimes.ttlSeconds,
+        absoluteSeconds: lifetimes.absoluteSeconds,
+      });
       return token;
     },
+    read,
     async status(token) {
-      if (!isWellFormed(token)) return ANONYMOUS;
-      const session = await touchSession(db, hashToken(token), ttlSeconds);
+      const session = await read(token);
       if (!session) return ANONYMOUS;
       return {
         authenticated: true,

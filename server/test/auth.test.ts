@@ -23,16 +23,16 @@ const ANONYMOUS = { authenticated: false, user: null, roleTranslations: null };
 async function login(username = 'anna.admin'): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/dev/login', payload: { username } });
   expect(res.statusCode).toBe(200);
-  const cookie = setCookie(res.headers, 'imaging_session');
+  const cookie = setCookie(res.headers, '__Host-imaging_session');
   expect(cookie).toBeDefined();
-  return /^imaging_session=([^;]+)/.exec(cookie ?? '')?.[1] ?? '';
+  return /^__Host-imaging_session=([^;]+)/.exec(cookie ?? '')?.[1] ?? '';
 }
 
 function status(token?: string) {
   return app.inject({
     method: 'GET',
     url: '/api/authenticated',
-    ...(token === undefined ? {} : { cookies: { imaging_session: token } }),
+    ...(token === undefined ? {} : { cookies: { '__Host-imaging_session': token } }),
   });
 }
 
@@ -78,8 +78,8 @@ describe('session cookie', () => {
       url: '/api/dev/login',
       payload: { username: 'sam' },
     });
-    const cookie = setCookie(res.headers, 'imaging_session') ?? '';
-    expect(cookie).toMatch(/^imaging_session=[A-Za-z0-9_-]{43};/);
+    const cookie = setCookie(res.headers, '__Host-imaging_session') ?? '';
+    expect(cookie).toMatch(/^__Host-imaging_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Path=/');
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('Secure');
@@ -101,11 +101,11 @@ describe('POST /api/logout', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/logout',
-      cookies: { imaging_session: token },
+      cookies: { '__Host-imaging_session': token },
     });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    const cleared = setCookie(res.headers, 'imaging_session') ?? '';
+    const cleared = setCookie(res.headers, '__Host-imaging_session') ?? '';
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
     expect(cleared).toContain('Partitioned');
     expect((await status(token)).json()).toEqual(ANONYMOUS);

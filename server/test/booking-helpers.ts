@@ -50,3 +50,32 @@ export async function newKey(app: FastifyInstance): Promise<string> {
 export function book(app: FastifyInstance, payload: CreateAppointmentRequest) {
   return app.inject({ method: 'POST', url: '/api/booking/appointments', payload });
 }
+
+/**
+ * Books one MRI knee at Sydney CBD on Monday 23 November 2026 at 9:00 (plus
+ * `dayOffset` days; keep it 0–4 for a weekday) through the real API, for
+ * tests of what comes after booking. The app must run on `clock`.
+ */
+export async function bookOne(
+  app: FastifyInstance,
+  db: Db,
+  options: { dayOffset?: number; hour?: number; patient?: Partial<PatientDetails> } = {},
+): Promise<{ bookingKey: string; slug: string }> {
+  const day = 23 + (options.dayOffset ?? 0);
+  const hour = String(options.hour ?? 9).padStart(2, '0');
+  const res = await book(app, {
+    bookingKey: await newKey(app),
+    examSlug: 'mri-knee',
+    clinicId: await clinicId(db, 'sydney-cbd'),
+    deviceId: (await deviceIds(db, 'sydney-cbd', 'mri'))[0] as number,
+    startDateTime: `2026-11-${day}T${hour}:00:00+11:00`,
+    patient: { ...PATIENT, ...options.patient },
+  });
+  if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
+  const body = res.json<{ bookingKey: string; appointments?: { slug: string }[]; slug?: string }>();
+  const { rows } = await db.query<{ slug: string }>(
+    'SELECT coalesce(slug, booking_key) AS slug FROM appointments WHERE booking_key = $1 LIMIT 1',
+    [body.bookingKey],
+  );
+  return { bookingKey: body.bookingKey, slug: rows[0]?.slug ?? '' };
+}

@@ -122,3 +122,25 @@ export function setCookie(headers: Record<string, unknown>, name: string): strin
   const all = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   return all.find((cookie: string) => cookie.startsWith(`${name}=`));
 }
+
+export const SESSION_COOKIE_NAME = '__Host-imaging_session';
+
+/**
+ * Becomes the holder of a booking through the development route (testConfig
+ * has devLogin on) and returns the cookies to send: `{ cookies: await
+ * patientCookies(app, key) }` in inject().
+ */
+export async function patientCookies(
+  app: FastifyInstance,
+  bookingKey: string,
+): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/dev/patient-login',
+    payload: { bookingKey },
+  });
+  if (res.statusCode !== 204) throw new Error(`patient-login ${res.statusCode}: ${res.body}`);
+  const cookie = setCookie(res.headers, SESSION_COOKIE_NAME) ?? '';
+  const token = /^[^=]+=([^;]+)/.exec(cookie)?.[1] ?? '';
+  return { [SESSION_COOKIE_NAME]: token };
+}

@@ -18,6 +18,13 @@ export interface ImagingEventMap {
    * `search` is '' or starts with '?'.
    */
   'imaging-booking-navigated': { path: string; search: string; replace: boolean };
+  /**
+   * Any other element (auth, deny, appointment, booking request,
+   * questionnaire…) asks the host page to go to a portal path, with the same
+   * contract as imaging-booking-navigated. An element inside an /iframe path
+   * keeps the /iframe prefix itself.
+   */
+  'imaging-navigated': { path: string; search: string; replace: boolean };
   /** `<imaging-booking>` created an appointment or a booking request (spec 4 "Creating bookings"). */
   'imaging-booking-created': { bookingKey: string; kind: 'appointment' | 'booking-request' };
   /**
