@@ -1,0 +1,16 @@
+export * from './format';
+export {
+  clearExpressionCache,
+  evaluateCondition,
+  evaluateExpression,
+  ExpressionError,
+  expressionError,
+  expressionVariables,
+  isValueEmpty,
+  parseExpression,
+  printExpression,
+} from './expression';
+export type { BinaryOperator, ExpressionNode, ExpressionValues } from './expression';
+export * from './visibility';
+export * from './validate';
+export * from './check';
