@@ -9,12 +9,18 @@ import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { installStaticAndFallback } from './http/static.js';
+import { attachmentRoutes } from './routes/attachments.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
+import { devMailboxEnabled, devMailboxRoutes } from './routes/dev-mailbox.js';
+import { patientAuthRoutes } from './routes/patient-auth.js';
+import { logSerializers } from './http/log-redaction.js';
 import { bookingCatalogueRoutes } from './routes/booking-catalogue.js';
 import { bookingHoldRoutes } from './routes/booking-holds.js';
 import { bookingLookupRoutes } from './routes/booking-lookups.js';
 import { bookingPendingRoutes } from './routes/booking-pending.js';
+import { appointmentRoutes } from './routes/appointments.js';
+import { bookingRequestPageRoutes } from './routes/booking-requests.js';
 import { bookingSlotRoutes } from './routes/booking-slots.js';
 import { bookingRoutes } from './routes/booking.js';
 import { configRoutes } from './routes/config.js';
@@ -22,6 +28,7 @@ import type { RouteDeps } from './routes/deps.js';
 import { devRoutes } from './routes/dev.js';
 import { healthRoutes } from './routes/health.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { questionnaireRoutes } from './routes/questionnaires.js';
 import { ErrorBody } from './schemas/common.js';
 import { createAvailabilityService } from './services/availability.service.js';
 import { createBookingCatalogueService } from './services/booking-catalogue.service.js';
@@ -29,16 +36,20 @@ import { createBookingKeyService } from './services/booking-key.service.js';
 import { createBookingLookupService } from './services/booking-lookups.service.js';
 import { createBookingRequestService } from './services/booking-request.service.js';
 import { createBookingService } from './services/booking.service.js';
+import { createDocumentService } from './services/documents.service.js';
 import { createPortalConfigService } from './services/portal-config.service.js';
+import { createQuestionnaireService } from './services/questionnaire.service.js';
 import { createReferenceAppointmentService } from './services/reference-appointments.service.js';
 import { createSessionService } from './services/session.service.js';
 import { createSlotHoldService } from './services/slot-holds.service.js';
+import { createAppointmentPagesService } from './services/appointment-pages.service.js';
+import { createBookingRequestPagesService } from './services/booking-request-pages.service.js';
 
 export interface BuildAppOptions {
   db: Db;
   config: ServerConfig;
   /** Fastify logger; off unless given (main.ts passes its level). */
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Current time for slots and bookings; tests pass a fixed one. Default: the real time. */
   clock?: () => Date;
 }
@@ -51,7 +62,8 @@ export async function buildApp({
   clock = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Booking keys and codes are masked in every logged URL (http/log-redaction.ts).
+    logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -108,17 +120,30 @@ export async function buildApp({
     holds: createSlotHoldService(db, { clock, availability, portalConfig }),
     referenceAppointments: createReferenceAppointmentService(db, availability),
     bookingKeys: createBookingKeyService(db),
+    documents: createDocumentService(db, { dataDir: config.dataDir, portalConfig }),
+    questionnaires: createQuestionnaireService(db, {
+      clock,
+      newBookingKey: () => deps.bookings.newBookingKey(),
+    }),
+    appointmentPages: createAppointmentPagesService(db, { clock, publicUrl: config.publicUrl }),
+    bookingRequestPages: createBookingRequestPagesService(db),
   };
   healthRoutes(app, deps);
   configRoutes(app, deps);
   assetRoutes(app, deps);
   authRoutes(app, deps);
+  patientAuthRoutes(app, deps);
+  if (devMailboxEnabled(config)) devMailboxRoutes(app, deps);
   bookingCatalogueRoutes(app, deps);
   bookingSlotRoutes(app, deps);
   bookingRoutes(app, deps);
   bookingLookupRoutes(app, deps);
   bookingHoldRoutes(app, deps);
   bookingPendingRoutes(app, deps);
+  questionnaireRoutes(app, deps);
+  appointmentRoutes(app, deps);
+  bookingRequestPageRoutes(app, deps);
+  attachmentRoutes(app, deps);
   if (config.devLogin) devRoutes(app, deps);
   openapiRoutes(app);
 

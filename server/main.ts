@@ -4,6 +4,13 @@ import { loadServerConfig } from './config.js';
 import { openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { devMailboxEnabled, MAILBOX_PATH } from './routes/dev-mailbox.js';
+import {
+  consoleSmsSender,
+  smtpSender,
+  startOutboxSender,
+  webhookSmsSender,
+} from './services/outbox-sender.js';
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -23,13 +30,28 @@ async function main(): Promise<void> {
     buildApp({ db, config, logger: { level: config.logLevel } }),
   );
 
+  // E-mail by SMTP when SMTP_URL is set (else the development mailbox shows it);
+  // SMS by the webhook in SMS_WEBHOOK_URL, else a console line without the text.
+  const email = config.smtpUrl
+    ? smtpSender(config.smtpUrl, process.env.MAIL_FROM || 'Imaging portal <no-reply@localhost>')
+    : undefined;
+  const outbox = startOutboxSender(db, {
+    email,
+    sms: process.env.SMS_WEBHOOK_URL
+      ? webhookSmsSender(process.env.SMS_WEBHOOK_URL)
+      : consoleSmsSender((line) => app.log.info(line)),
+    onError: (error) => app.log.error(error, 'outbox sender failed'),
+  });
+
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    outbox
+      .stop()
+      .then(() => email?.close())
+      .then(() => app.close())
       .then(() => db.close())
       .then(
         () => process.exit(0),
@@ -47,6 +69,10 @@ async function main(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Portal ready at http://${host}:${config.port}/`);
+  if (devMailboxEnabled(config))
+    console.log(
+      `Development mailbox (one-time codes, confirmations): http://${host}:${config.port}${MAILBOX_PATH}`,
+    );
   console.log(
     `Cold start ${totalMs} ms (${where}): open ${openMs} ms, migrate ${migrateMs} ms` +
       ` (${migration.applied.length ? migration.applied.join(', ') : 'up to date'}),` +

@@ -2,3 +2,8 @@
 import './frame/define';
 import './pages/define';
 import './booking/define';
+import './questionnaire/define';
+import './auth/define';
+import './deny/define';
+import './appointment/define';
+import './booking-request/define';

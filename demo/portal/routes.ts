@@ -20,14 +20,21 @@ export interface RouteView {
 const loadPages = () => import('../../widgets/pages/define');
 
 const loadBooking = () => import('../../widgets/booking/define');
+/** R-2.1-07, R-2.2-04/05: /questionnaires and /q take every parameter; no guard stops them. */
+const questionnaire: RouteView = {
+  tag: 'imaging-questionnaire',
+  load: () => import('../../widgets/questionnaire/define'),
+};
 const booking: RouteView = { tag: 'imaging-booking', load: loadBooking };
-/**
- * Until the appointment and booking-request elements exist (issue 6), the
- * confirmation paths stay with the booking element that shows the
- * confirmation it has just created.
- */
-const appointment: RouteView = booking;
-const bookingRequest: RouteView = booking;
+/** The confirmation paths (R-2.1-23..26) show the booking's own page, behind a patient session. */
+const appointment: RouteView = {
+  tag: 'imaging-appointment',
+  load: () => import('../../widgets/appointment/define'),
+};
+const bookingRequest: RouteView = {
+  tag: 'imaging-booking-request',
+  load: () => import('../../widgets/booking-request/define'),
+};
 const infoPage = (name: string): RouteView => ({
   tag: 'imaging-page',
   load: loadPages,
@@ -90,7 +97,7 @@ export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   contact: infoPage('contact'),
   terms: infoPage('terms'),
   privacy: infoPage('privacy'),
-  authentication: { tag: 'imaging-auth' },
+  authentication: { tag: 'imaging-auth', load: () => import('../../widgets/auth/define') },
   imageViewerAccess: { tag: 'imaging-referrer-viewer' },
   appointmentPending: appointment,
   appointmentKiosk: appointment,
@@ -102,14 +109,14 @@ export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   bookingRequestAlias: bookingRequest,
   checkIn: { tag: 'imaging-checkin' },
   referrerAccess: { tag: 'imaging-referrer-viewer' },
-  deny: { tag: 'imaging-deny' },
+  deny: { tag: 'imaging-deny', load: () => import('../../widgets/deny/define') },
   reportFeedback: { tag: 'imaging-report-feedback' },
   reportFeedbackFaq: { tag: 'imaging-report-feedback', attrs: () => ({ page: 'faq' }) },
-  questionnairesInShell: { tag: 'imaging-questionnaire' },
+  questionnairesInShell: questionnaire,
   quickReport: { tag: 'imaging-referrer-viewer', attrs: () => ({ mode: 'quick-report' }) },
   previewEmail: { tag: 'imaging-email-preview' },
-  questionnaires: { tag: 'imaging-questionnaire' },
-  questionnairesAlias: { tag: 'imaging-questionnaire' },
+  questionnaires: questionnaire,
+  questionnairesAlias: questionnaire,
   iframeTest: { tag: 'iframe' },
   iframeRoot: booking,
 };

@@ -46,8 +46,30 @@ export async function moveKeyRows(q: Queryable, from: string, to: string): Promi
     return rows.length;
   };
   return {
-    temporaryDocuments: await move('temporary_documents'),
+    temporaryDocuments: await moveDocuments(q, from, to),
     questionnaireAnswers: await move('questionnaire_answers'),
     holds: await move('slot_holds'),
   };
+}
+
+/**
+ * The documents of a booking in progress follow its key (issue 7 part 3).
+ * Once the old key made a booking they are that booking's documents and stay.
+ * Each move is written to the document audit log.
+ */
+async function moveDocuments(q: Queryable, from: string, to: string): Promise<number> {
+  const { rows } = await q.query(
+    `WITH moved AS (
+       UPDATE temporary_documents SET booking_key = $2
+       WHERE booking_key = $1
+         AND NOT EXISTS (SELECT 1 FROM booking_keys WHERE booking_key = $1 AND used_at IS NOT NULL)
+       RETURNING id, file_name, storage_name
+     )
+     INSERT INTO document_audit (actor_kind, booking_key, owner_kind, action, document_id,
+       file_name, outcome, status)
+     SELECT 'booking_key', $2, 'booking', 'move', id, file_name, 'ok', 200 FROM moved
+     RETURNING id`,
+    [from, to],
+  );
+  return rows.length;
 }

@@ -13,6 +13,7 @@ import { bodyParts, clinics, exams, modalities, regions } from './seed-catalogue
 import { DEMO_CYCLE_DAYS, mobileUnits, visitDates, walkIns } from './seed-mobile.js';
 import { providerConfig, termsHtml, translations } from './seed-data.js';
 import { seedAssets } from './seed-images.js';
+import { seedQuestionnaireData } from './seed-questionnaires.js';
 import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
 import { writeBundle } from './translations.repo.js';
 import { zonedDate } from '../services/zoned-time.js';
@@ -147,10 +148,12 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     if (await hasSettings(tx)) {
       await rollDemoVisits(tx, now);
+      await seedQuestionnaireData(tx);
       return { seeded: false };
     }
     await seedProvider(tx);
     await seedCatalogue(tx, now);
+    await seedQuestionnaireData(tx);
     return { seeded: true };
   });
 }

@@ -3,6 +3,7 @@ import type {
   CreateAppointmentRequest,
   UpdateBookingKeyRequest,
 } from '../../src/api/booking.contract.js';
+import { grantBookingSession, heldAppointmentKey } from '../http/booking-session.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   BookingKeyParams,
@@ -22,7 +23,7 @@ const tags = ['booking'];
 /** Pending appointments, their notifications, and booking-key rotation. */
 export function bookingPendingRoutes(
   app: FastifyInstance,
-  { db, config, bookings, bookingKeys }: RouteDeps,
+  { db, config, bookings, bookingKeys, sessions }: RouteDeps,
 ): void {
   const createLimit = strictRateLimit(db, 'booking-create', config.booking.createRateLimit);
 
@@ -41,7 +42,17 @@ export function bookingPendingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return bookings.createPendingAppointment(request.body);
+      // As POST /api/booking/appointments: a reschedule needs the old booking's session, and
+      // the patient holds the new booking at once (its page is /appointments/pending/{key}).
+      const holderKey = request.body.appointmentSlug
+        ? await heldAppointmentKey(sessions, request)
+        : null;
+      const created = await bookings.createPendingAppointment(request.body, { holderKey });
+      await grantBookingSession(sessions, request, reply, {
+        key: created.bookingKey,
+        kind: 'appointment',
+      });
+      return created;
     },
   );
 

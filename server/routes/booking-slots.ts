@@ -7,11 +7,12 @@ import {
   SlotSchema,
 } from '../schemas/booking-slots.schema.js';
 import { errorResponses } from '../schemas/common.js';
+import { restrictedMinDate, withoutRestrictedDays } from '../services/questionnaire-outcomes.js';
 import type { RouteDeps } from './deps.js';
 
 const tags = ['booking'];
 
-export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteDeps): void {
+export function bookingSlotRoutes(app: FastifyInstance, { availability, db }: RouteDeps): void {
   app.post<{ Body: ClinicAppointmentRequest }>(
     '/api/booking/clinic_appointments',
     {
@@ -27,7 +28,9 @@ export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteD
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return availability.clinicAppointments(request.body);
+      // A RESTRICT_MIN_DATE answer of the key hides the days before its date (issue 5).
+      const clinics = await availability.clinicAppointments(request.body);
+      return withoutRestrictedDays(db, request.body.examBookingKey, clinics);
     },
   );
 
@@ -44,10 +47,11 @@ export function bookingSlotRoutes(app: FastifyInstance, { availability }: RouteD
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const { examSlug, clinicIds, from, bookingKey } = request.query;
+      const minDate = await restrictedMinDate(db, bookingKey);
       return availability.findNextAvailable({
         examSlug,
         clinicIds: clinicIds.split(',').map(Number),
-        from,
+        from: minDate !== null && (from === undefined || from < minDate) ? minDate : from,
         bookingKey,
       });
     },

@@ -4,6 +4,7 @@ import type {
   CreateAppointmentRequest,
   CreateBookingRequestRequest,
 } from '../../src/api/booking.contract.js';
+import { grantBookingSession, heldAppointmentKey } from '../http/booking-session.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   AppointmentResponseSchema,
@@ -21,7 +22,7 @@ const tags = ['booking'];
 
 export function bookingRoutes(
   app: FastifyInstance,
-  { db, config, bookings, bookingRequests }: RouteDeps,
+  { db, config, bookings, bookingRequests, sessions }: RouteDeps,
 ): void {
   const createLimit = strictRateLimit(db, 'booking-create', config.booking.createRateLimit);
 
@@ -57,7 +58,16 @@ export function bookingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return bookings.createAppointment(request.body);
+      // Reschedule or change (appointmentSlug): only the holder of the old booking may replace it.
+      const holderKey = request.body.appointmentSlug
+        ? await heldAppointmentKey(sessions, request)
+        : null;
+      const created = await bookings.createAppointment(request.body, { holderKey });
+      await grantBookingSession(sessions, request, reply, {
+        key: created.bookingKey,
+        kind: 'appointment',
+      });
+      return created;
     },
   );
 
@@ -80,7 +90,12 @@ export function bookingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return bookingRequests.createBookingRequest(request.body);
+      const created = await bookingRequests.createBookingRequest(request.body);
+      await grantBookingSession(sessions, request, reply, {
+        key: created.bookingKey,
+        kind: 'booking_request',
+      });
+      return created;
     },
   );
 

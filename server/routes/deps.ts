@@ -6,10 +6,14 @@ import type { BookingKeyService } from '../services/booking-key.service.js';
 import type { BookingLookupService } from '../services/booking-lookups.service.js';
 import type { BookingRequestService } from '../services/booking-request.service.js';
 import type { BookingService } from '../services/booking.service.js';
+import type { DocumentService } from '../services/documents.service.js';
 import type { PortalConfigService } from '../services/portal-config.service.js';
+import type { QuestionnaireService } from '../services/questionnaire.service.js';
 import type { ReferenceAppointmentService } from '../services/reference-appointments.service.js';
 import type { SessionService } from '../services/session.service.js';
 import type { SlotHoldService } from '../services/slot-holds.service.js';
+import type { AppointmentPagesService } from '../services/appointment-pages.service.js';
+import type { BookingRequestPagesService } from '../services/booking-request-pages.service.js';
 
 /** What route modules receive from buildApp. */
 export interface RouteDeps {
@@ -27,4 +31,12 @@ export interface RouteDeps {
   holds: SlotHoldService;
   referenceAppointments: ReferenceAppointmentService;
   bookingKeys: BookingKeyService;
+  /** Questionnaires, outcomes, feedback and consent forms (issue 5 part 5). */
+  questionnaires: QuestionnaireService;
+  /** Appointment pages (issue 6 part 3). */
+  appointmentPages: AppointmentPagesService;
+  /** Booking-request pages (issue 6 part 4). */
+  bookingRequestPages: BookingRequestPagesService;
+  /** Referral documents and their audit log (issue 7 part 4). */
+  documents: DocumentService;
 }

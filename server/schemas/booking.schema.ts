@@ -50,6 +50,16 @@ export const CreateAppointmentRequestSchema = Type.Object({
     description: 'A slot startDateTime from clinic_appointments',
   }),
   patient: PatientDetailsSchema,
+  appointmentSlug: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The appointment this booking replaces',
+    }),
+  ),
+  status: Type.Optional(
+    Type.Unsafe<'RESCHEDULED' | 'CHANGED'>(Type.String({ enum: ['RESCHEDULED', 'CHANGED'] })),
+  ),
 });
 assertSameShape<Equal<Static<typeof CreateAppointmentRequestSchema>, CreateAppointmentRequest>>();
 

@@ -31,7 +31,9 @@ import {
   preparationOf,
 } from './booking-common.js';
 import { appointmentEmail, appointmentLink } from './booking-emails.js';
+import { replaceAppointment } from './appointment-pages.service.js';
 import { buildIcs, type IcsEvent } from './ics.js';
+import { assertBookingAllowed } from './questionnaire-outcomes.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
 import { checkSlot } from './slot-request.js';
@@ -58,9 +60,16 @@ export interface CalendarFile {
 
 export interface BookingService {
   newBookingKey(): Promise<string>;
-  createAppointment(request: CreateAppointmentRequest): Promise<AppointmentResponse>;
+  /** `context.holderKey`: the booking key the caller's session holds (reschedule, appointmentSlug). */
+  createAppointment(
+    request: CreateAppointmentRequest,
+    context?: { holderKey: string | null },
+  ): Promise<AppointmentResponse>;
   /** Like createAppointment, status PENDING, without an e-mail until sendPendingNotifications. */
-  createPendingAppointment(request: CreateAppointmentRequest): Promise<AppointmentResponse>;
+  createPendingAppointment(
+    request: CreateAppointmentRequest,
+    context?: { holderKey: string | null },
+  ): Promise<AppointmentResponse>;
   /** Queues the e-mails of the key's pending appointments once; 404 when it has none. */
   sendPendingNotifications(bookingKey: string): Promise<void>;
   calendarFile(bookingKey: string): Promise<CalendarFile>;
@@ -76,9 +85,17 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
   async function create(
     request: CreateAppointmentRequest,
     status: 'BOOKED' | 'PENDING',
+    holderKey: string | null = null,
   ): Promise<AppointmentResponse> {
     const patient = validatePatient(request.patient, clock());
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
+    // The key's stored questionnaire answers may rule this booking out (issue 5).
+    await assertBookingAllowed(db, request.bookingKey, {
+      examSlug: exam.slug,
+      startMs,
+      timeZone: clinic.timeZone,
+      patient: request.patient,
+    });
     const slug = newSlug();
     const address = clinicAddress(clinic);
     const preparation = preparationOf(exam);
@@ -86,6 +103,16 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await claimKey(tx, bookingKey, 'appointment');
+        // Reschedule or change: the old appointment goes in this transaction, before the
+        // new one takes its device's time (which may overlap the old one).
+        if (request.appointmentSlug) {
+          await replaceAppointment(tx, {
+            appointmentSlug: request.appointmentSlug,
+            holderKey,
+            newSlug: slug,
+            nowMs: clock().getTime(),
+          });
+        }
         await lockDevice(tx, device.id);
         await takeHeldTime(tx, {
           deviceId: device.id,
@@ -150,8 +177,9 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       throw new Error('could not issue a unique booking key');
     },
 
-    createAppointment: (request) => create(request, 'BOOKED'),
-    createPendingAppointment: (request) => create(request, 'PENDING'),
+    createAppointment: (request, context) => create(request, 'BOOKED', context?.holderKey ?? null),
+    createPendingAppointment: (request, context) =>
+      create(request, 'PENDING', context?.holderKey ?? null),
 
     async sendPendingNotifications(bookingKey) {
       const queued = await db.transaction(async (tx) => {

@@ -63,7 +63,7 @@ describe('error answers', () => {
   it('R-6-06 unknown /api paths answer 404 JSON message.not_found', async () => {
     for (const url of [
       '/api/nothing',
-      '/api/secured/appointments/1/attachments/response',
+      '/api/booking/nothing',
       '/api',
     ]) {
       const res = await app.inject({ method: 'GET', url });

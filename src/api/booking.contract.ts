@@ -143,6 +143,14 @@ export interface CreateAppointmentRequest {
   deviceId: number;
   startDateTime: string;
   patient: PatientDetails;
+  /**
+   * Reschedule or change (spec 4, R-4-status-04): the appointment this
+   * booking replaces. The caller's session must hold its booking; it is
+   * cancelled in the same transaction (409 message.reschedule_not_allowed
+   * when it may no longer be changed).
+   */
+  appointmentSlug?: string;
+  status?: 'RESCHEDULED' | 'CHANGED';
 }
 
 /** Spec 3: the appointment response has the booking request's fields plus date and endTime. */

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
 
 const booking = (page: Page) => page.locator('imaging-booking');
+const confirmation = (page: Page) => page.locator('imaging-appointment');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /** Exam step → clinic step → time step, for one exam at one clinic. */
@@ -70,7 +71,6 @@ async function fillPatient(page: Page) {
 test.describe('booking a scan (issue 4)', () => {
   test('R-2.4 booking flow: an X-ray at a Perth clinic, times in the clinic zone, booking key and calendar file', async ({
     page,
-    request,
   }) => {
     await reachSlots(page, 'X-Ray', 'Chest X-ray', 'Perth', 'Harbour Imaging Perth CBD', 'desktop');
     await expect(booking(page).getByText(/AWST/).first()).toBeVisible(); // the device is on UTC
@@ -87,18 +87,25 @@ test.describe('booking a scan (issue 4)', () => {
     await booking(page).getByRole('button', { name: 'Book appointment' }).click();
 
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
-    const key = (await booking(page).locator('.booking-key__value').innerText()).trim();
+    // The confirmation is the appointment page (issue 6); the booking key is its reference.
+    const key = (
+      await confirmation(page).locator('.appointment__reference').first().innerText()
+    ).trim();
     expect(key).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await expect(page).toHaveURL(new RegExp(`/appointments/${key}`));
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'desktop-5-confirmed');
 
-    const calendarHref = await booking(page)
+    const calendarHref = await confirmation(page)
       .getByRole('link', { name: /Add to calendar/ })
       .getAttribute('href');
-    const ics = await request.get(calendarHref!);
-    expect(ics.headers()['content-type']).toContain('text/calendar');
-    const body = await ics.text();
+    // The appointment page's calendar file is secured: the browser's session cookie of the new booking goes with it.
+    const ics = await page.evaluate(async (href) => {
+      const res = await fetch(href, { credentials: 'include' });
+      return { type: res.headers.get('content-type') ?? '', body: await res.text() };
+    }, calendarHref!);
+    expect(ics.type).toContain('text/calendar');
+    const body = ics.body;
     expect(body).toContain('DTSTART;TZID=Australia/Perth:');
     expect(body).toContain('Chest X-ray');
   });
@@ -270,8 +277,8 @@ test.describe('booking a scan (issue 4)', () => {
     await booking(page).getByLabel('Post code').fill('2000');
     await booking(page).getByRole('button', { name: 'Book appointment' }).click();
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
-    await expect(booking(page)).toContainText('MRI Knee');
-    await expect(booking(page)).toContainText('CT Chest');
+    await expect(confirmation(page)).toContainText('MRI Knee');
+    await expect(confirmation(page)).toContainText('CT Chest');
     await keepScreenshot(page, 'booking-two-exams-confirmed');
   });
 

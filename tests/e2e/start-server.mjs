@@ -6,6 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'imaging-e2e-'));
+// Optional real SMTP sink (tests/e2e/smtp-sink.mjs): only when the run sets
+// E2E_SMTP_PORT; mails land as JSON lines in E2E_SMTP_FILE.
+const smtpPort = process.env.E2E_SMTP_PORT;
+let smtpSink;
+if (smtpPort) {
+  const { startSmtpSink } = await import('./smtp-sink.mjs');
+  smtpSink = await startSmtpSink({
+    port: Number(smtpPort),
+    file: process.env.E2E_SMTP_FILE ?? join(dataDir, 'mails.jsonl'),
+  });
+}
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -15,12 +26,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DEV_LOGIN: '1',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    ...(smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
   },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
+  smtpSink?.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

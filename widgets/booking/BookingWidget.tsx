@@ -125,6 +125,15 @@ export function BookingWidget(props: BookingWidgetProps) {
     });
   }, [medicareNumberRequired, validationCodeRequired]);
 
+  // R-4-quest-05: the questionnaire flow passes the fields its outcomes require in the URL.
+  useEffect(() => {
+    const query = new URLSearchParams(search ?? '');
+    requireFields({
+      ...(query.get('medicareNumberRequired') === 'true' ? { medicareNumberRequired: true } : {}),
+      ...(query.get('validationCodeRequired') === 'true' ? { validationCodeRequired: true } : {}),
+    });
+  }, [search]);
+
   // R-4-create-13, R-9-21: progress steps reach the host after the 2000 ms debounce.
   useEffect(
     () =>
@@ -139,7 +148,10 @@ export function BookingWidget(props: BookingWidgetProps) {
   }, [step]);
 
   useEffect(() => {
-    if (external) emit(root.current, 'imaging-booking-navigated', { ...external, replace: false });
+    if (!external) return;
+    // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
+    $externalNavigation.set(null);
+    emit(root.current, 'imaging-booking-navigated', { ...external, replace: false });
   }, [external]);
 
   useEffect(() => {

@@ -17,7 +17,9 @@ import {
   sendPendingNotifications,
   updateBookingKey,
 } from '../../src/api/booking';
+import type { CreateAppointmentRequest } from '../../src/api/booking.contract';
 import { GENERAL_ERROR_KEY, toApiError } from '../../src/api/errors';
+import type { BookingFlowState } from '../../src/domain/booking/flow-params';
 import {
   appointmentOutcome,
   bookingKeyState,
@@ -51,6 +53,7 @@ import {
 } from './booking.store';
 import { $selectedExams } from './catalogue.store';
 import { $selectedClinic } from './clinics.store';
+import { isBookingRequestFlow } from './flow.store';
 import { clearHold, moveHolds } from './hold.store';
 import { requestProgress } from './progress.store';
 import { reloadSlots } from './slots.store';
@@ -148,7 +151,9 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
   const items: RequestItem[] = params.examSlugs.map((examSlug, index) => ({
     examSlug,
     slot: params.slots[index] ?? null,
-    isEnquiry: exams.find((exam) => exam.slug === examSlug)?.enquiryOnly ?? false,
+    isEnquiry:
+      isBookingRequestFlow(params) ||
+      (exams.find((exam) => exam.slug === examSlug)?.enquiryOnly ?? false),
   }));
   const split = splitRequestItems(items);
   const kind = bookingKindOf(split);
@@ -200,7 +205,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     const create = pending ? createPendingAppointment : createAppointment;
     const createAll = (key: string) =>
       Promise.all(
-        split.appointments.map((item) =>
+        split.appointments.map((item, index) =>
           settle(() =>
             create({
               bookingKey: key,
@@ -209,6 +214,8 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
               deviceId: item.slot.deviceId,
               startDateTime: item.slot.startTime,
               patient,
+              // Reschedule or change (R-4-status-04): the first new appointment replaces the old one.
+              ...(index === 0 ? replacedAppointment(params) : {}),
             }),
           ),
         ),
@@ -261,6 +268,16 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     $submission.set({ state: 'failed', messageKey: toApiError(error).messageKey });
     return { ok: false };
   }
+}
+
+/** appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page put them in the URL. */
+function replacedAppointment(
+  params: BookingFlowState,
+): Pick<CreateAppointmentRequest, 'appointmentSlug' | 'status'> {
+  const appointmentSlug = params.extra.find(([name]) => name === 'appointmentSlug')?.[1];
+  const status =
+    params.status === 'RESCHEDULED' || params.status === 'CHANGED' ? params.status : undefined;
+  return appointmentSlug && status ? { appointmentSlug, status } : {};
 }
 
 function finish(result: Omit<CreatedBooking, 'exams' | 'clinic'>): void {

@@ -17,10 +17,21 @@ export function bookableIndices(slugs: readonly string[], exams: readonly Exam[]
   });
 }
 
+/**
+ * A questionnaire outcome (CREATE_BOOKING_REQUEST) turned the booking into a
+ * booking request: the questionnaire flow continues with isBookingRequest=true,
+ * and every exam is then sent as a request, without a time.
+ */
+export function isBookingRequestFlow(params: { extra: readonly [string, string][] }): boolean {
+  return params.extra.some(([name, value]) => name === 'isBookingRequest' && value === 'true');
+}
+
 export const $flowFacts = computed(
   [$booking, $selectedExams],
   ({ params }, selected): FlowFacts => {
-    const bookable = bookableIndices(params.examSlugs, selected);
+    const bookable = isBookingRequestFlow(params)
+      ? []
+      : bookableIndices(params.examSlugs, selected);
     return {
       hasExams: selected.length > 0,
       hasClinic: params.selectedClinic !== null,

@@ -82,11 +82,28 @@ function periodOptions(today: string): PeriodOptions {
   };
 }
 
-/** The week or month in view (R-4-slots-12): `week`, else the picked date, else today in the clinic's zone. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * R-4-quest-10: a questionnaire outcome restricted the earliest date
+ * (restrictMinDate=yyyy-mm-dd, clinic-local): no day before it is offered.
+ */
+export function restrictedMinDate(params: { extra: readonly [string, string][] }): string | null {
+  const value = params.extra.find(([name]) => name === 'restrictMinDate')?.[1] ?? '';
+  return ISO_DAY.test(value) ? value : null;
+}
+
+/**
+ * The week or month in view (R-4-slots-12): `week`, else the picked date,
+ * else today in the clinic's zone. A restricted minimum date counts as
+ * "today": the view starts there and cannot go back before it.
+ */
 export const $period = computed(
   [$booking, $activeExamIndex, $clinicZone, $locale, $bookingFormConfig],
   ({ params }, index, zone, locale, config): SlotPeriod => {
-    const today = todayIn(zone);
+    const realToday = todayIn(zone);
+    const minDate = restrictedMinDate(params);
+    const today = minDate && minDate > realToday ? minDate : realToday;
     const anchor = params.week ?? params.dates[index] ?? today;
     const period = periodFor(params.slotsView, anchor < today ? today : anchor, {
       firstDay: weekStartsOn(locale),
@@ -264,14 +281,20 @@ export const $mobileChoices = computed(
  * Every free slot in view, of every clinic returned; with a mobile location
  * chosen, only on its dates (clinic-local).
  */
-export const $freeSlots = computed([$slots, $chosenMobileLocation], (slots, mobile): Slot[] => {
-  const all = slots.state === 'ready' ? slots.value.flatMap((clinic) => clinic.slots) : [];
-  if (!mobile) return all;
-  return all.filter((slot) => {
-    const day = zonedTime(slot.startDateTime, slot.timeZone).date;
-    return day >= mobile.startDate && day <= mobile.endDate;
-  });
-});
+export const $freeSlots = computed(
+  [$slots, $chosenMobileLocation, $booking],
+  (slots, mobile, { params }): Slot[] => {
+    const minDate = restrictedMinDate(params);
+    const all = (
+      slots.state === 'ready' ? slots.value.flatMap((clinic) => clinic.slots) : []
+    ).filter((slot) => !minDate || zonedTime(slot.startDateTime, slot.timeZone).date >= minDate);
+    if (!mobile) return all;
+    return all.filter((slot) => {
+      const day = zonedTime(slot.startDateTime, slot.timeZone).date;
+      return day >= mobile.startDate && day <= mobile.endDate;
+    });
+  },
+);
 
 /**
  * Chooses where the scan happens: the clinic (null) or one of its mobile

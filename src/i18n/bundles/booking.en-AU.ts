@@ -108,6 +108,8 @@ export const bookingEnAU = {
   'booking.slots.morning': 'Morning',
   'booking.slots.afternoon': 'Afternoon',
   'booking.slots.evening': 'Evening',
+  'booking.slots.restricted_min_date':
+    'Because of your answers to the questions, the earliest day you can book is {{date}}.',
   'booking.slots.zone_local': "Times are the clinic's local time.",
   'booking.slots.zone_differs':
     "Times are the clinic's local time ({{zone}}), which differs from your device's.",

@@ -112,6 +112,8 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.slots.morning': 'Утро',
   'booking.slots.afternoon': 'Попладне',
   'booking.slots.evening': 'Вечер',
+  'booking.slots.restricted_min_date':
+    'Според вашите одговори на прашањата, најраниот ден за закажување е {{date}}.',
   'booking.slots.zone_local': 'Термините се по локалното време на клиниката.',
   'booking.slots.zone_differs':
     'Термините се по локалното време на клиниката ({{zone}}), кое се разликува од времето на вашиот уред.',

@@ -8,7 +8,6 @@ import {
   backFromRequestInfo,
   chooseBodyPart,
   chooseModality,
-  continueFromExams,
   setProcedureTab,
   toggleExam,
 } from '../flow.store';
@@ -19,6 +18,7 @@ import { ExamList } from '../parts/ExamList';
 import { ModalityPicker } from '../parts/ModalityPicker';
 import { ProcedureTabs } from '../parts/ProcedureTabs';
 import { SelectedExams } from '../parts/SelectedExams';
+import { continueThroughQuestionnaires } from '../questionnaire-step';
 import { $walkIns, walkInFor } from '../walk-in.store';
 
 const ExamClinicNote = lazy(() =>
@@ -50,7 +50,7 @@ export function ExamStep() {
   const walkIn = first ? walkInFor(first) : null;
   const onContinue = () => {
     if (first?.showBookingRequestInfoModal && (first.examNotes || walkIn)) setRequestInfo(true);
-    else continueFromExams();
+    else void continueThroughQuestionnaires();
   };
 
   return (
@@ -110,7 +110,7 @@ export function ExamStep() {
         walkIn={walkIn}
         onContinue={() => {
           setRequestInfo(false);
-          continueFromExams();
+          void continueThroughQuestionnaires();
         }}
         onBack={() => {
           setRequestInfo(false);

@@ -11,6 +11,7 @@ import {
 import { $flowFacts } from '../flow.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { PatientFields } from '../parts/PatientFields';
+import { ReferralUpload } from '../parts/ReferralUpload';
 import { SlotConflictModal } from '../parts/SlotConflictModal';
 
 /** Step 4: the patient's details (R-2.4-25/26), then the booking or the booking request is created. */
@@ -49,6 +50,7 @@ export function FormStep() {
       >
         <p className="form__required-note">{t('booking.form.all_required')}</p>
         <PatientFields />
+        <ReferralUpload />
         {isRequest && (
           <div className="field">
             <label className="field__label" htmlFor="booking-note">

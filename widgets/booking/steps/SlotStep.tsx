@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Slot } from '../../../src/api/booking.contract';
 import { isChosenCombination, type Combination } from '../../../src/domain/booking/combinations';
-import { zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatDay, zoneAbbreviation } from '../../../src/domain/booking/format';
 import {
   filterByTimeOfDay,
   groupSlotsByDay,
@@ -45,6 +45,7 @@ import {
   chooseMobileLocation,
   continueFromSlots,
   reloadSlots,
+  restrictedMinDate,
 } from '../slots.store';
 import { $acceptedWalkIns, $walkInPairing, acceptWalkIn } from '../walk-in.store';
 
@@ -139,6 +140,7 @@ export function SlotStep() {
     );
   };
   const date = params.dates[combined ? (bookable[0] ?? 0) : index] ?? null;
+  const minDate = restrictedMinDate(params);
 
   return (
     <section ref={root} className="step" aria-labelledby="booking-step-title" part="step">
@@ -169,6 +171,11 @@ export function SlotStep() {
       )}
       <SlotToolbar />
       <TimeOfDayFilter />
+      {minDate && (
+        <p className="notice notice--info" part="min-date-note" data-min-date={minDate}>
+          {t('booking.slots.restricted_min_date', { date: formatDay(minDate, locale) })}
+        </p>
+      )}
       <p className="notice notice--info" part="time-zone-note">
         {showZone
           ? t('booking.slots.zone_differs', {

@@ -1,0 +1,343 @@
+import type { AppointmentStatus } from '../../src/api/appointments.contract.js';
+import type { Queryable } from './db.js';
+
+/**
+ * What the appointment and booking-request pages read and change (issue 6):
+ * appointments with their exam and clinic, cancellation, confirmation,
+ * unsubscription, and booking requests with exams and referrals.
+ */
+
+export interface AppointmentRow {
+  id: number;
+  slug: string;
+  bookingKey: string;
+  status: AppointmentStatus;
+  startMs: number;
+  endMs: number;
+  walkIn: boolean;
+  examSlug: string;
+  examName: string;
+  examNotes: string;
+  notes: string;
+  modalityName: string;
+  bookableOnline: boolean;
+  clinic: {
+    id: number;
+    slug: string;
+    name: string;
+    address: string;
+    suburb: string;
+    state: string;
+    postalCode: string;
+    phone: string;
+    email: string;
+    timeZone: string;
+    latitude: number;
+    longitude: number;
+  };
+  patient: {
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    phone: string | null;
+    dateOfBirth: string | null;
+    postalCode: string | null;
+    medicareNumber: string | null;
+  };
+  emailsUnsubscribed: boolean;
+}
+
+type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
+  starts: Date;
+  ends: Date;
+  c_id: number;
+  c_slug: string;
+  c_name: string;
+  c_address: string;
+  c_suburb: string;
+  c_state: string;
+  c_postal_code: string;
+  c_phone: string;
+  c_email: string;
+  c_time_zone: string;
+  c_latitude: number;
+  c_longitude: number;
+  p_first_name: string;
+  p_last_name: string;
+  p_email: string | null;
+  p_phone: string | null;
+  p_date_of_birth: string | null;
+  p_postal_code: string | null;
+  p_medicare_number: string | null;
+};
+
+const SELECT_APPOINTMENT = `
+  SELECT a.id, coalesce(a.slug, a.booking_key) AS slug, a.booking_key AS "bookingKey", a.status,
+    lower(a.during) AS starts, upper(a.during) AS ends, a.walk_in AS "walkIn",
+    coalesce(e.slug, '') AS "examSlug", coalesce(e.name, m.name) AS "examName",
+    coalesce(e.exam_notes, '') AS "examNotes", coalesce(e.notes, '') AS notes,
+    m.name AS "modalityName", coalesce(e.bookable_online, true) AS "bookableOnline",
+    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed",
+    c.id AS c_id, c.slug AS c_slug, c.name AS c_name, c.address AS c_address,
+    c.suburb AS c_suburb, c.state AS c_state, c.postal_code AS c_postal_code,
+    c.phone AS c_phone, c.email AS c_email, c.time_zone AS c_time_zone,
+    c.latitude AS c_latitude, c.longitude AS c_longitude,
+    a.patient_first_name AS p_first_name, a.patient_last_name AS p_last_name,
+    a.patient_email AS p_email, a.patient_phone AS p_phone,
+    to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
+    a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number
+  FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
+  JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id`;
+
+function toRow(raw: RawRow): AppointmentRow {
+  return {
+    id: raw.id,
+    slug: raw.slug,
+    bookingKey: raw.bookingKey,
+    status: raw.status,
+    startMs: new Date(raw.starts).getTime(),
+    endMs: new Date(raw.ends).getTime(),
+    walkIn: raw.walkIn,
+    examSlug: raw.examSlug,
+    examName: raw.examName,
+    examNotes: raw.examNotes,
+    notes: raw.notes,
+    modalityName: raw.modalityName,
+    bookableOnline: raw.bookableOnline,
+    emailsUnsubscribed: raw.emailsUnsubscribed,
+    clinic: {
+      id: raw.c_id,
+      slug: raw.c_slug,
+      name: raw.c_name,
+      address: raw.c_address,
+      suburb: raw.c_suburb,
+      state: raw.c_state,
+      postalCode: raw.c_postal_code,
+      phone: raw.c_phone,
+      email: raw.c_email,
+      timeZone: raw.c_time_zone,
+      latitude: raw.c_latitude,
+      longitude: raw.c_longitude,
+    },
+    patient: {
+      firstName: raw.p_first_name,
+      lastName: raw.p_last_name,
+      email: raw.p_email,
+      phone: raw.p_phone,
+      dateOfBirth: raw.p_date_of_birth,
+      postalCode: raw.p_postal_code,
+      medicareNumber: raw.p_medicare_number,
+    },
+  };
+}
+
+/** The appointments of a booking key, earliest first. */
+export async function findAppointmentRows(
+  q: Queryable,
+  bookingKey: string,
+): Promise<AppointmentRow[]> {
+  const { rows } = await q.query<RawRow>(
+    `${SELECT_APPOINTMENT} WHERE a.booking_key = $1 ORDER BY lower(a.during), a.id`,
+    [bookingKey],
+  );
+  return rows.map(toRow);
+}
+
+export async function findAppointmentRow(
+  q: Queryable,
+  id: number,
+): Promise<AppointmentRow | undefined> {
+  const { rows } = await q.query<RawRow>(`${SELECT_APPOINTMENT} WHERE a.id = $1`, [id]);
+  return rows[0] ? toRow(rows[0]) : undefined;
+}
+
+/** Locks one appointment row for a status change; its slug and status. */
+export async function lockAppointment(
+  q: Queryable,
+  slug: string,
+): Promise<
+  | {
+      id: number;
+      bookingKey: string;
+      status: AppointmentStatus;
+      startMs: number;
+      bookableOnline: boolean;
+    }
+  | undefined
+> {
+  const { rows } = await q.query<{
+    id: number;
+    bookingKey: string;
+    status: AppointmentStatus;
+    starts: Date;
+    bookableOnline: boolean;
+  }>(
+    `SELECT a.id, a.booking_key AS "bookingKey", a.status, lower(a.during) AS starts,
+       coalesce(e.bookable_online, true) AS "bookableOnline"
+     FROM appointments a LEFT JOIN exams e ON e.id = a.exam_id
+     WHERE coalesce(a.slug, a.booking_key) = $1 FOR UPDATE OF a`,
+    [slug],
+  );
+  const row = rows[0];
+  return row && { ...row, startMs: new Date(row.starts).getTime() };
+}
+
+export async function cancelAppointmentRow(
+  q: Queryable,
+  id: number,
+  change: { reason: string; note: string; replacedBy?: string },
+): Promise<void> {
+  await q.query(
+    `UPDATE appointments SET status = 'CANCELED', canceled_at = now(), updated_at = now(),
+       cancel_reason = $2, cancel_note = $3, replaced_by = $4
+     WHERE id = $1`,
+    [id, change.reason, change.note, change.replacedBy ?? null],
+  );
+}
+
+/** BOOKED or PENDING becomes CONFIRMED; other statuses stay. */
+export async function confirmAppointmentRow(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `UPDATE appointments SET status = 'CONFIRMED', confirmed_at = now(), updated_at = now()
+     WHERE id = $1 AND status IN ('BOOKED', 'PENDING')`,
+    [id],
+  );
+}
+
+export async function unsubscribeAppointments(q: Queryable, bookingKey: string): Promise<void> {
+  await q.query(
+    `UPDATE appointments SET emails_unsubscribed_at = coalesce(emails_unsubscribed_at, now())
+     WHERE booking_key = $1`,
+    [bookingKey],
+  );
+}
+
+/** Development: moves a booking's appointments a year and a bit into the past. */
+export async function moveIntoPast(q: Queryable, bookingKey: string): Promise<number> {
+  const { rows } = await q.query(
+    `UPDATE appointments SET during = tstzrange(lower(during) - interval '400 days',
+       upper(during) - interval '400 days', '[)') WHERE booking_key = $1 RETURNING id`,
+    [bookingKey],
+  );
+  return rows.length;
+}
+
+export interface BookingRequestRow {
+  id: number;
+  slug: string;
+  bookingKey: string;
+  status: 'PENDING' | 'BOOKED' | 'CANCELED';
+  note: string;
+  createdAt: Date;
+  clinic: {
+    id: number;
+    name: string;
+    address: string;
+    phone: string;
+    timeZone: string;
+    latitude: number;
+    longitude: number;
+  } | null;
+  patient: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    dateOfBirth: string;
+    postalCode: string;
+  };
+  exams: { slug: string; name: string; modalityName: string }[];
+  referrals: { id: number; fileName: string }[];
+}
+
+export async function findBookingRequestRow(
+  q: Queryable,
+  id: number,
+): Promise<BookingRequestRow | undefined> {
+  const { rows } = await q.query<{
+    id: number;
+    slug: string;
+    bookingKey: string;
+    status: BookingRequestRow['status'];
+    note: string;
+    createdAt: Date;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    dateOfBirth: string;
+    postalCode: string;
+    c_id: number | null;
+    c_name: string | null;
+    c_address: string | null;
+    c_phone: string | null;
+    c_time_zone: string | null;
+    c_latitude: number | null;
+    c_longitude: number | null;
+  }>(
+    `SELECT r.id, r.slug, r.booking_key AS "bookingKey", r.status, r.note, r.created_at AS "createdAt",
+       r.patient_first_name AS "firstName", r.patient_last_name AS "lastName",
+       r.patient_email AS email, r.patient_phone AS phone,
+       to_char(r.patient_date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
+       r.patient_postal_code AS "postalCode",
+       c.id AS c_id, c.name AS c_name,
+       concat(c.address, ', ', c.suburb, ' ', c.state, ' ', c.postal_code) AS c_address,
+       c.phone AS c_phone, c.time_zone AS c_time_zone, c.latitude AS c_latitude, c.longitude AS c_longitude
+     FROM booking_requests r LEFT JOIN clinics c ON c.id = r.clinic_id WHERE r.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const exams = await q.query<{ slug: string; name: string; modalityName: string }>(
+    `SELECT e.slug, e.name, m.name AS "modalityName" FROM booking_request_exams x
+     JOIN exams e ON e.id = x.exam_id JOIN modalities m ON m.id = e.modality_id
+     WHERE x.booking_request_id = $1 ORDER BY x.position`,
+    [id],
+  );
+  // Documents stay with the request's booking key (temporary_documents, 009_documents);
+  // the referrals are those of the referral document type.
+  const referrals = await q.query<{ id: number; fileName: string }>(
+    `SELECT d.id::int AS id, d.file_name AS "fileName" FROM temporary_documents d
+     JOIN document_types t ON t.id = d.document_type_id
+     WHERE d.booking_key = $1 AND t.code = 'referral' ORDER BY d.id`,
+    [row.bookingKey],
+  );
+  return {
+    id: row.id,
+    slug: row.slug,
+    bookingKey: row.bookingKey,
+    status: row.status,
+    note: row.note,
+    createdAt: new Date(row.createdAt),
+    clinic:
+      row.c_id === null
+        ? null
+        : {
+            id: row.c_id,
+            name: row.c_name ?? '',
+            address: row.c_address ?? '',
+            phone: row.c_phone ?? '',
+            timeZone: row.c_time_zone ?? 'UTC',
+            latitude: row.c_latitude ?? 0,
+            longitude: row.c_longitude ?? 0,
+          },
+    patient: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      dateOfBirth: row.dateOfBirth,
+      postalCode: row.postalCode,
+    },
+    exams: exams.rows,
+    referrals: referrals.rows,
+  };
+}
+
+export async function cancelBookingRequestRow(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `UPDATE booking_requests SET status = 'CANCELED', canceled_at = coalesce(canceled_at, now()),
+       updated_at = now() WHERE id = $1 AND status <> 'CANCELED'`,
+    [id],
+  );
+}

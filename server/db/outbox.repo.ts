@@ -1,0 +1,98 @@
+/** The outbox's sending side (the writing side is booking.repo.ts insertOutboxMessage). */
+import type { Queryable } from './db.js';
+
+export interface PendingMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` unsent messages of the given channels: moves their
+ * next attempt `leaseSeconds` ahead and counts the attempt, so another
+ * process (or a crash) never sends one twice within the lease.
+ */
+export async function claimPending(
+  q: Queryable,
+  options: {
+    channels: ('email' | 'sms')[];
+    limit: number;
+    maxAttempts: number;
+    leaseSeconds: number;
+  },
+): Promise<PendingMessage[]> {
+  const { rows } = await q.query<PendingMessage>(
+    `UPDATE outbox SET attempts = attempts + 1,
+       next_attempt_at = now() + make_interval(secs => $4::int)
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE sent_at IS NULL AND attempts < $3 AND channel = ANY($1::text[])
+         AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id::int AS id, channel, recipient, subject, body, attempts`,
+    [options.channels, options.limit, options.maxAttempts, options.leaseSeconds],
+  );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [id]);
+}
+
+export async function markFailed(
+  q: Queryable,
+  id: number,
+  error: string,
+  retryInSeconds: number,
+): Promise<void> {
+  await q.query(
+    `UPDATE outbox SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3::int)
+     WHERE id = $1`,
+    [id, error.slice(0, 500), retryInSeconds],
+  );
+}
+
+export interface MailboxMessage {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** The latest messages, newest first (the development mailbox). */
+export async function latestMessages(q: Queryable, limit: number): Promise<MailboxMessage[]> {
+  const { rows } = await q.query<{
+    id: number;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string;
+    body: string;
+    created_at: Date;
+    sent_at: Date | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    `SELECT id::int AS id, channel, recipient, subject, body, created_at, sent_at, attempts, last_error
+     FROM outbox ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    createdAt: new Date(row.created_at).toISOString(),
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    attempts: row.attempts,
+    lastError: row.last_error,
+  }));
+}

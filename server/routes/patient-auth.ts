@@ -1,0 +1,203 @@
+/**
+ * Patient authentication calls (spec 7 "Authentication", R-7-calls-28) and
+ * the keep-alive ping (R-7-calls-51/52). Handlers are thin: the rules are in
+ * services/patient-auth.service.ts.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
+import {
+  CaptchaChallengeSchema,
+  OtpSentSchema,
+  PatientAuthenticationRequestSchema,
+  PatientAuthenticationResponseSchema,
+  SendOtpRequestSchema,
+  ValidateOtpRequestSchema,
+  ValidateOtpResponseSchema,
+  VerifyCaptchaRequestSchema,
+  VerifyCaptchaResponseSchema,
+} from '../schemas/patient-auth.schema.js';
+import type {
+  PatientAuthenticationRequest,
+  SendOtpRequest,
+  ValidateOtpRequest,
+  VerifyCaptchaRequest,
+} from '../../src/api/patient-auth.contract.js';
+import { issueCaptcha, verifyCaptcha } from '../services/captcha.service.js';
+import {
+  createPatientAuthService,
+  isWellFormedToken,
+  newToken,
+  OTP_RESEND_TOO_SOON,
+  sha256,
+  type PatientAuthLimits,
+} from '../services/patient-auth.service.js';
+import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
+import type { RouteDeps } from './deps.js';
+
+/** The browser's proof of the date of birth while it waits for its code (10 minutes). */
+export const AUTH_COOKIE = '__Host-imaging_auth';
+const AUTH_COOKIE_OPTIONS = { ...SESSION_COOKIE_OPTIONS, maxAge: 10 * 60 } as const;
+
+function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+}
+
+export function patientAuthRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  limits: Partial<PatientAuthLimits> = {},
+): void {
+  const { db, sessions } = deps;
+  const auth = createPatientAuthService(db, {
+    sessions,
+    portalConfig: deps.portalConfig,
+    limits,
+  });
+
+  app.post<{ Body: PatientAuthenticationRequest }>(
+    '/api/authentication/patient',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Authenticates the holder of a booking key by date of birth (and contact number when ' +
+          'contactNumberAuthEnabled). A booking request gets its session at once; an appointment ' +
+          'gets a one-time code (e-mail, else SMS). 403 message.authentication_error; 429 ' +
+          'message.max_attempts_reached after 5 failures in 15 minutes.',
+        body: PatientAuthenticationRequestSchema,
+        response: { 200: PatientAuthenticationResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const result = await auth.authenticate(request.body, {
+        authToken: request.cookies[AUTH_COOKIE],
+        sessionToken: request.cookies[SESSION_COOKIE],
+      });
+      if (result.kind === 'session') {
+        void reply
+          .setCookie(SESSION_COOKIE, result.sessionToken, SESSION_COOKIE_OPTIONS)
+          .clearCookie(AUTH_COOKIE, SESSION_COOKIE_OPTIONS);
+        return { authenticated: true, otpSent: null };
+      }
+      void reply.setCookie(AUTH_COOKIE, result.authToken, AUTH_COOKIE_OPTIONS);
+      return {
+        authenticated: false,
+        otpSent: {
+          channel: result.channel,
+          sentTo: result.sentTo,
+          resendSeconds: result.resendSeconds,
+        },
+      };
+    },
+  );
+
+  app.post<{ Body: SendOtpRequest }>(
+    '/api/authentication/otp/send',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sends a new one-time code to the browser that proved the date of birth. 429 ' +
+          'message.otp_resend_too_soon (Retry-After) within the resend delay.',
+        body: SendOtpRequestSchema,
+        response: { 200: OtpSentSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      try {
+        return await auth.resend(request.body.bookingKey, request.cookies[AUTH_COOKIE]);
+      } catch (error) {
+        if (error instanceof ApiError && error.messageKey === OTP_RESEND_TOO_SOON)
+          void reply.header('retry-after', error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.post<{ Body: ValidateOtpRequest }>(
+    '/api/authentication/otp/validate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Checks the one-time code (valid 10 minutes, once, 5 tries) and starts the session. ' +
+          '403 message.authentication_otp_error or message.authentication_otp_expired; 429 ' +
+          'message.max_attempts_reached after the fifth wrong code.',
+        body: ValidateOtpRequestSchema,
+        response: { 200: ValidateOtpResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const token = await auth.validate(request.body, {
+        authToken: request.cookies[AUTH_COOKIE],
+        sessionToken: request.cookies[SESSION_COOKIE],
+      });
+      void reply
+        .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
+        .clearCookie(AUTH_COOKIE, SESSION_COOKIE_OPTIONS);
+      return { authenticated: true };
+    },
+  );
+
+  app.get(
+    '/api/authentication/captcha_challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'A proof-of-work challenge (ALTCHA format, SHA-256) when the provider setting ' +
+          'application.captchaEnabled is on; otherwise enabled=false.',
+        response: { 200: CaptchaChallengeSchema, ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      if (!(await auth.captchaEnabled()))
+        return { enabled: false, algorithm: 'SHA-256', challenge: '', salt: '', maxnumber: 0 };
+      return issueCaptcha(db);
+    },
+  );
+
+  app.post<{ Body: VerifyCaptchaRequest }>(
+    '/api/authentication/verify_captcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verifies a solved CAPTCHA for this browser (each challenge once)',
+        body: VerifyCaptchaRequestSchema,
+        response: { 200: VerifyCaptchaResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      let authToken = request.cookies[AUTH_COOKIE];
+      if (!isWellFormedToken(authToken)) {
+        authToken = newToken();
+        void reply.setCookie(AUTH_COOKIE, authToken, AUTH_COOKIE_OPTIONS);
+      }
+      return { result: await verifyCaptcha(db, request.body.token, sha256(authToken)) };
+    },
+  );
+
+  app.post(
+    '/api/keep_alive',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Keep-alive ping (spec 7): slides the session idle expiry; 401 when no live session',
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const session = await sessions.read(request.cookies[SESSION_COOKIE]);
+      if (!session) throw new ApiError(401, 'message.unauthorized');
+      return reply.code(204).send();
+    },
+  );
+}

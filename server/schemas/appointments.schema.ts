@@ -1,0 +1,219 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type {
+  AppointmentStatus,
+  AppointmentSummary,
+  AppointmentSummaryRequest,
+  AppointmentView,
+  CallbackRequest,
+  CallCentreEmailRequest,
+  CancelAppointmentRequest,
+  CancelResult,
+  CanChangeReason,
+  CanChangeStatusResponse,
+  ChangeAction,
+} from '../../src/api/appointments.contract.js';
+import { CALL_CENTRE_MESSAGE_MAX, CANCEL_NOTE_MAX } from '../../src/api/appointments.contract.js';
+import type {
+  BookingRequestStatus,
+  BookingRequestStatusUpdate,
+  BookingRequestSummary,
+  BookingRequestSummaryRequest,
+} from '../../src/api/booking-requests.contract.js';
+import { assertSameShape, type Equal } from './common.js';
+
+const S = Type.String();
+const N = Type.Number();
+const B = Type.Boolean();
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const BookingKeyField = Type.String({ minLength: 1, maxLength: 100 });
+
+export const SlugParams = Type.Object({
+  id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: "The appointment's or request's slug",
+  }),
+});
+export type SlugParams = Static<typeof SlugParams>;
+
+export const SummaryRequestSchema = Type.Object(
+  { bookingKey: BookingKeyField },
+  { additionalProperties: false },
+);
+assertSameShape<Equal<Static<typeof SummaryRequestSchema>, AppointmentSummaryRequest>>();
+assertSameShape<Equal<Static<typeof SummaryRequestSchema>, BookingRequestSummaryRequest>>();
+
+const Status = Type.Unsafe<AppointmentStatus>(
+  Type.String({
+    enum: [
+      'PENDING',
+      'BOOKED',
+      'CONFIRMED',
+      'CHECKED_IN',
+      'COMPLETED',
+      'NO_SHOW',
+      'CANCELED',
+      'DECLINED_BY_PATIENT',
+      'REMOVED_BY_OPERATOR',
+      'DELETED',
+      'ON_HOLD',
+    ],
+  }),
+);
+
+const CancelReasonSchema = Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const AppointmentViewSchema = Type.Object({
+  slug: S,
+  bookingKey: S,
+  success: B,
+  errorMessage: Nullable(S),
+  modalityName: S,
+  examName: S,
+  clinicName: S,
+  patientEmailHash: S,
+  date: Type.String({ description: "Start, ISO with the clinic's offset" }),
+  endTime: Type.String({ description: "End, ISO with the clinic's offset" }),
+  examSlug: S,
+  examDetails: Type.Object({ slug: S, name: S, modalityName: S, examNotes: S, notes: S }),
+  status: Status,
+  expired: B,
+  walkIn: B,
+  enquireOnly: B,
+  timeZone: S,
+  clinic: Type.Object({
+    id: N,
+    slug: S,
+    name: S,
+    address: S,
+    suburb: S,
+    state: S,
+    postalCode: S,
+    phone: S,
+    email: S,
+    timeZone: S,
+    latitude: N,
+    longitude: N,
+  }),
+  clinicAddress: S,
+  preparation: S,
+  documentsNeeded: Type.Array(S),
+  checkInPrepared: B,
+  checkInPreparedSent: B,
+  checkInSent: B,
+  checkInSuccess: B,
+  showGenderSelection: B,
+  patientMedicareNumber: Nullable(S),
+  patientDetails: Type.Object({
+    title: Nullable(S),
+    firstName: S,
+    lastName: S,
+    dateOfBirth: Nullable(S),
+    email: Nullable(S),
+    contactNumber: Nullable(S),
+    postalCode: Nullable(S),
+    medicareNumber: Nullable(S),
+  }),
+  patientFolioNumber: Nullable(S),
+  emailsUnsubscribed: B,
+});
+assertSameShape<Equal<Static<typeof AppointmentViewSchema>, AppointmentView>>();
+
+export const AppointmentSummarySchema = Type.Object({
+  bookingKey: S,
+  appointments: Type.Array(AppointmentViewSchema),
+  cancelReasons: Type.Array(CancelReasonSchema),
+  cancelPriorMinutes: N,
+  reschedulePriorMinutes: N,
+  walkInRescheduleAllowed: B,
+});
+assertSameShape<Equal<Static<typeof AppointmentSummarySchema>, AppointmentSummary>>();
+
+export const CanChangeQuery = Type.Object({
+  action: Type.Optional(Type.Unsafe<ChangeAction>(Type.String({ enum: ['CANCEL', 'RESCHEDULE'] }))),
+});
+export type CanChangeQuery = Static<typeof CanChangeQuery>;
+
+export const CanChangeStatusSchema = Type.Object({
+  canChange: B,
+  reason: Type.Union([
+    Type.Unsafe<CanChangeReason>(
+      Type.String({ enum: ['APPOINTMENT_CANCELLED', 'PRIOR_MINUTES', 'ENQUIRE_ONLY'] }),
+    ),
+    Type.Null(),
+  ]),
+  priorMinutes: N,
+});
+assertSameShape<Equal<Static<typeof CanChangeStatusSchema>, CanChangeStatusResponse>>();
+
+export const CancelAppointmentSchema = Type.Object(
+  {
+    reason: CancelReasonSchema,
+    note: Type.String({ maxLength: CANCEL_NOTE_MAX }),
+  },
+  { additionalProperties: false },
+);
+assertSameShape<Equal<Static<typeof CancelAppointmentSchema>, CancelAppointmentRequest>>();
+
+export const CancelResultSchema = Type.Object({
+  slug: S,
+  status: Type.Literal('CANCELED'),
+  reason: CancelReasonSchema,
+  note: S,
+});
+assertSameShape<Equal<Static<typeof CancelResultSchema>, CancelResult>>();
+
+export const CallCentreEmailSchema = Type.Object(
+  { message: Type.String({ minLength: 1, maxLength: CALL_CENTRE_MESSAGE_MAX, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+assertSameShape<Equal<Static<typeof CallCentreEmailSchema>, CallCentreEmailRequest>>();
+
+export const CallbackRequestSchema = Type.Object(
+  {
+    contactNumber: Type.String({ pattern: '^\\+?[0-9 ()-]{8,20}$' }),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+assertSameShape<Equal<Static<typeof CallbackRequestSchema>, CallbackRequest>>();
+
+export const BookingRequestSummarySchema = Type.Object({
+  slug: S,
+  bookingKey: S,
+  success: B,
+  errorMessage: Nullable(S),
+  modalityName: S,
+  examName: S,
+  clinicName: S,
+  patientEmailHash: S,
+  status: Type.Unsafe<BookingRequestStatus>(
+    Type.String({ enum: ['PENDING', 'BOOKED', 'CANCELED'] }),
+  ),
+  exams: Type.Array(Type.Object({ slug: S, name: S, modalityName: S })),
+  clinic: Type.Union([
+    Type.Object({ id: N, name: S, address: S, phone: S, timeZone: S, latitude: N, longitude: N }),
+    Type.Null(),
+  ]),
+  patientDetails: Type.Object({
+    title: Nullable(S),
+    firstName: S,
+    lastName: S,
+    dateOfBirth: S,
+    email: S,
+    contactNumber: S,
+    postalCode: S,
+  }),
+  note: S,
+  createdAt: S,
+  referrals: Type.Array(Type.Object({ id: N, fileName: S })),
+});
+assertSameShape<Equal<Static<typeof BookingRequestSummarySchema>, BookingRequestSummary>>();
+
+export const BookingRequestStatusSchema = Type.Object(
+  { status: Type.Literal('CANCELED') },
+  { additionalProperties: false },
+);
+assertSameShape<Equal<Static<typeof BookingRequestStatusSchema>, BookingRequestStatusUpdate>>();

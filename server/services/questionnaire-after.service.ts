@@ -1,0 +1,278 @@
+/**
+ * Questionnaires after booking (issue 5 part 5; spec 4 "Feedback", "Cancel…",
+ * R-7-calls-30/31): for the appointment or booking request the route has
+ * checked the session holds. Cancel and decline answers end the appointment
+ * under the cancel rules of the appointment pages; feedback is given once.
+ */
+import type {
+  AnswerRequest,
+  ConsentAnswer,
+  ConsentFormsResponse,
+  FeedbackQuestionnaire,
+  QuestionnaireAnswer,
+  QuestionnairesResponse,
+} from '../../src/api/questionnaire.contract.js';
+import { AFTER_BOOKING_TYPES } from '../../src/api/questionnaire.contract.js';
+import { canChangeStatus, cancelGoesAhead } from '../../src/domain/appointment/change-rules.js';
+import { cancelAppointmentRow } from '../db/appointment-pages.repo.js';
+import type { Db } from '../db/db.js';
+import { sqlState } from '../db/db.js';
+import {
+  findAppointmentFacts,
+  findBookingRequestFacts,
+  hasFeedback,
+  listBookingAnswers,
+  listConsentAnswers,
+  listConsentForms,
+  listQuestionnaires,
+  saveConsentAnswer,
+} from '../db/questionnaires.repo.js';
+import { ApiError } from '../http/errors.js';
+import { readAppointmentRules } from './appointment-rules.js';
+import { checkAnswers } from './questionnaire-answers.js';
+import {
+  answersResponse,
+  applies,
+  BOOKING_REQUEST_TYPES,
+  CANCELLING,
+  cancelNote,
+  parseTypes,
+  requireQuestionnaire,
+  storeAnswer,
+  toAnswer,
+  type BookingRef,
+} from './questionnaire-common.js';
+
+export interface AfterBookingQuestionnaires {
+  listForAppointment(appointment: BookingRef, types?: string): Promise<QuestionnairesResponse>;
+  saveForAppointment(
+    appointment: BookingRef,
+    request: AnswerRequest,
+    kind: 'APPOINTMENT' | 'PAIN_SCORE' | 'FEEDBACK',
+  ): Promise<QuestionnaireAnswer>;
+  feedback(appointment: BookingRef): Promise<FeedbackQuestionnaire | null>;
+  consentForms(appointment: BookingRef): Promise<ConsentFormsResponse>;
+  saveConsent(
+    appointment: BookingRef,
+    consentFormId: number,
+    result: Record<string, unknown>,
+  ): Promise<ConsentAnswer>;
+  listForBookingRequest(
+    bookingRequest: BookingRef,
+    types?: string,
+  ): Promise<QuestionnairesResponse>;
+  saveForBookingRequest(
+    bookingRequest: BookingRef,
+    request: AnswerRequest,
+    kind: 'BOOKING_REQUEST' | 'PROTOCOL',
+  ): Promise<QuestionnaireAnswer>;
+}
+
+export function createAfterBookingQuestionnaires(
+  db: Db,
+  { clock }: { clock: () => Date },
+): AfterBookingQuestionnaires {
+  /** The cancel rules of the appointment pages (R-4-cancel-01) apply to the questionnaires too. */
+  async function assertMayCancel(facts: {
+    status: string;
+    startMs: number;
+    bookableOnline: boolean;
+  }) {
+    if (facts.status === 'CANCELED') {
+      throw new ApiError(409, 'message.appointment_already_cancelled', 'already cancelled');
+    }
+    const rules = await readAppointmentRules(db);
+    const answer = canChangeStatus({
+      status: facts.status as Parameters<typeof canChangeStatus>[0]['status'],
+      startMs: facts.startMs,
+      nowMs: clock().getTime(),
+      priorMinutes: rules.cancelPriorMinutes,
+      enquireOnly: !facts.bookableOnline,
+      action: 'CANCEL',
+    });
+    if (!cancelGoesAhead(answer)) {
+      throw new ApiError(409, 'message.cancel_not_allowed', answer.reason ?? 'not allowed');
+    }
+  }
+
+  async function appointmentFacts(ref: BookingRef) {
+    const facts = await findAppointmentFacts(db, ref.id);
+    if (!facts) throw new ApiError(403, 'message.forbidden');
+    return facts;
+  }
+
+  async function bookingRequestFacts(ref: BookingRef) {
+    const facts = await findBookingRequestFacts(db, ref.id);
+    if (!facts) throw new ApiError(403, 'message.forbidden');
+    return facts;
+  }
+
+  return {
+    async listForAppointment(ref, typesText) {
+      const types = parseTypes(typesText, AFTER_BOOKING_TYPES);
+      const facts = await appointmentFacts(ref);
+      const answers = await listBookingAnswers(db, {
+        bookingKey: facts.bookingKey,
+        appointmentId: facts.id,
+      });
+      const feedbackGiven = answers.some(
+        (a) => a.questionnaireType === 'FEEDBACK' && a.appointmentId === facts.id,
+      );
+      const questionnaires = (
+        await listQuestionnaires(db, {
+          types,
+          examSlugs: facts.examSlug === null ? [] : [facts.examSlug],
+          modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
+        })
+      ).filter((row) => !(feedbackGiven && row.type === 'FEEDBACK'));
+      return answersResponse(facts.bookingKey, questionnaires, answers);
+    },
+
+    async saveForAppointment(ref, request, kind) {
+      const facts = await appointmentFacts(ref);
+      const row = await requireQuestionnaire(db, request.questionnaireId, kind);
+      const examSlugs = facts.examSlug === null ? [] : [facts.examSlug];
+      const modalityIds = facts.modalityId === null ? [] : [facts.modalityId];
+      if (!applies(row, examSlugs, modalityIds)) {
+        throw new ApiError(400, 'message.questionnaire_not_applicable', 'not for this exam');
+      }
+      const cancels = CANCELLING.includes(row.type);
+      if (cancels) await assertMayCancel(facts);
+      if (row.type === 'FEEDBACK' && (await hasFeedback(db, facts.id))) {
+        throw new ApiError(409, 'message.feedback_already_provided', 'feedback given');
+      }
+      const saved = await db
+        .transaction(async (tx) => {
+          const answer = await storeAnswer(
+            tx,
+            clock,
+            row,
+            kind === 'FEEDBACK' ? 'APPOINTMENT' : kind,
+            request,
+            {
+              bookingKey: facts.bookingKey,
+              appointmentId: facts.id,
+              modalityId: facts.modalityId,
+              examSlug: facts.examSlug,
+            },
+          );
+          // R-4-quest-17: cancelling through the questionnaire sets the status CANCELED.
+          if (cancels)
+            await cancelAppointmentRow(tx, facts.id, cancelNote(row, answer.questionnaireResult));
+          return answer;
+        })
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23505' && row.type === 'FEEDBACK') {
+            throw new ApiError(409, 'message.feedback_already_provided', 'feedback given');
+          }
+          throw error;
+        });
+      return toAnswer(saved);
+    },
+
+    async feedback(ref) {
+      const facts = await appointmentFacts(ref);
+      if (await hasFeedback(db, facts.id)) return null;
+      const row = (
+        await listQuestionnaires(db, {
+          types: ['FEEDBACK'],
+          examSlugs: facts.examSlug === null ? [] : [facts.examSlug],
+          modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
+        })
+      )[0];
+      if (!row) return null;
+      return {
+        questionnaireId: row.id,
+        questionnaireResult: null,
+        title: row.title,
+        modalSize: row.modalSize,
+        showClosingConfirmation: row.showClosingConfirmation,
+        questionnaire: { examSlugs: row.examSlugs, modalityIds: row.modalityIds, json: row.json },
+      };
+    },
+
+    async consentForms(ref) {
+      const facts = await appointmentFacts(ref);
+      const forms = await listConsentForms(
+        db,
+        facts.examSlug === null ? [] : [facts.examSlug],
+        facts.modalityId === null ? [] : [facts.modalityId],
+      );
+      const answers = await listConsentAnswers(db, facts.id);
+      const appointmentConsentForms = forms.map((form) => ({
+        consentFormId: form.id,
+        appointmentSlug: facts.slug,
+        required: form.required,
+        answered: answers.some((answer) => answer.consentFormId === form.id),
+      }));
+      return {
+        appointmentConsentForms,
+        notifyPatient:
+          facts.status !== 'CANCELED' &&
+          appointmentConsentForms.some((form) => form.required && !form.answered),
+        consentForms: forms.map((form) => ({
+          id: form.id,
+          title: form.title,
+          modalSize: form.modalSize,
+          showClosingConfirmation: form.showClosingConfirmation,
+          json: form.json,
+        })),
+        answers,
+      };
+    },
+
+    async saveConsent(ref, consentFormId, questionnaireResult) {
+      const facts = await appointmentFacts(ref);
+      const forms = await listConsentForms(
+        db,
+        facts.examSlug === null ? [] : [facts.examSlug],
+        facts.modalityId === null ? [] : [facts.modalityId],
+      );
+      const form = forms.find((f) => f.id === consentFormId);
+      if (!form) throw new ApiError(404, 'message.consent_form_not_found', 'no such consent form');
+      const result = checkAnswers(
+        form.json,
+        questionnaireResult,
+        'message.error_answering_questionnaire',
+      );
+      await saveConsentAnswer(db, facts.id, form.id, result);
+      const saved = (await listConsentAnswers(db, facts.id)).find(
+        (a) => a.consentFormId === form.id,
+      );
+      if (!saved) throw new Error('consent answer not stored');
+      return saved;
+    },
+
+    async listForBookingRequest(ref, typesText) {
+      const types = parseTypes(typesText, BOOKING_REQUEST_TYPES);
+      const facts = await bookingRequestFacts(ref);
+      const answers = await listBookingAnswers(db, {
+        bookingKey: facts.bookingKey,
+        bookingRequestId: facts.id,
+      });
+      const questionnaires = await listQuestionnaires(db, {
+        types,
+        examSlugs: facts.examSlugs,
+        modalityIds: facts.modalityIds,
+      });
+      return answersResponse(facts.bookingKey, questionnaires, answers);
+    },
+
+    async saveForBookingRequest(ref, request, kind) {
+      const facts = await bookingRequestFacts(ref);
+      const row = await requireQuestionnaire(db, request.questionnaireId, kind);
+      if (!applies(row, facts.examSlugs, facts.modalityIds)) {
+        throw new ApiError(400, 'message.questionnaire_not_applicable', 'not for these exams');
+      }
+      const saved = await db.transaction((tx) =>
+        storeAnswer(tx, clock, row, kind, request, {
+          bookingKey: facts.bookingKey,
+          bookingRequestId: facts.id,
+          modalityId: facts.modalityIds[0] ?? null,
+          examSlug: facts.examSlugs[0] ?? null,
+        }),
+      );
+      return toAnswer(saved);
+    },
+  };
+}

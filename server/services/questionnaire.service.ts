@@ -1,0 +1,151 @@
+/**
+ * Questionnaires (issue 5 part 5; spec 4 "Questionnaire flow",
+ * R-7-calls-29..31): which questionnaires apply, answers saved after they are
+ * checked against the questionnaire, outcomes, exam changes. Answers before
+ * booking belong to an issued, unused booking key; the calls after booking
+ * are in questionnaire-after.service.ts.
+ */
+import type {
+  AnswerKind,
+  ChangeExamRequest,
+  ChangeExamResponse,
+  ProcessedOutcomeResponse,
+  ProcessOutcomesRequest,
+  Questionnaire,
+  QuestionnaireAnswer,
+  QuestionnaireMessage,
+  QuestionnairesResponse,
+  TemporaryAnswerRequest,
+} from '../../src/api/questionnaire.contract.js';
+import { BOOKING_FLOW_TYPES } from '../../src/api/questionnaire.contract.js';
+import type { Db } from '../db/db.js';
+import {
+  findExamFacts,
+  findModalityIds,
+  findQuestionnaire,
+  listQuestionnaires,
+  listTemporaryAnswers,
+  moveTemporaryAnswersToExam,
+} from '../db/questionnaires.repo.js';
+import { ApiError } from '../http/errors.js';
+import {
+  createAfterBookingQuestionnaires,
+  type AfterBookingQuestionnaires,
+} from './questionnaire-after.service.js';
+import {
+  answersResponse,
+  examOf,
+  parseTypes,
+  requireOpenKey,
+  requireQuestionnaire,
+  splitList,
+  storeAnswer,
+  toAnswer,
+  toQuestionnaire,
+  TYPES_BY_KIND,
+} from './questionnaire-common.js';
+import { keyOutcome } from './questionnaire-outcomes.js';
+
+export type { BookingRef } from './questionnaire-common.js';
+
+export interface QuestionnaireQuery {
+  examSlugs?: string | undefined;
+  modality?: string | undefined;
+  types?: string | undefined;
+  bookingKey?: string | undefined;
+}
+
+/** The calls before booking (keyed by a booking key), and those after it. */
+export interface QuestionnaireService extends AfterBookingQuestionnaires {
+  list(query: QuestionnaireQuery): Promise<QuestionnairesResponse>;
+  get(id: number): Promise<Questionnaire>;
+  saveTemporary(request: TemporaryAnswerRequest): Promise<QuestionnaireAnswer>;
+  processOutcomes(request: ProcessOutcomesRequest): Promise<ProcessedOutcomeResponse>;
+  message(bookingKey: string, questionnaireId?: number): Promise<QuestionnaireMessage>;
+  changeExam(request: ChangeExamRequest): Promise<ChangeExamResponse>;
+}
+
+export function createQuestionnaireService(
+  db: Db,
+  options: { clock: () => Date; newBookingKey: () => Promise<string> },
+): QuestionnaireService {
+  const { clock } = options;
+  return {
+    ...createAfterBookingQuestionnaires(db, { clock }),
+    async list(query) {
+      const types = parseTypes(query.types, BOOKING_FLOW_TYPES);
+      const examSlugs = splitList(query.examSlugs);
+      const exams = await findExamFacts(db, examSlugs);
+      const missing = examSlugs.find((slug) => !exams.some((exam) => exam.slug === slug));
+      if (missing !== undefined) throw new ApiError(404, 'message.exam_not_found', missing);
+      const modalityIds = [
+        ...new Set([
+          ...exams.map((exam) => exam.modalityId),
+          ...(await findModalityIds(db, splitList(query.modality))),
+        ]),
+      ];
+      let bookingKey = query.bookingKey;
+      if (bookingKey) await requireOpenKey(db, bookingKey);
+      else bookingKey = await options.newBookingKey();
+      const questionnaires = await listQuestionnaires(db, { types, examSlugs, modalityIds });
+      return answersResponse(
+        bookingKey,
+        questionnaires,
+        await listTemporaryAnswers(db, bookingKey),
+      );
+    },
+
+    async get(id) {
+      const row = await findQuestionnaire(db, id);
+      if (!row || !row.active)
+        throw new ApiError(404, 'message.questionnaire_not_found', 'no such questionnaire');
+      return toQuestionnaire(row);
+    },
+
+    async saveTemporary(request) {
+      await requireOpenKey(db, request.bookingKey);
+      const row = await requireQuestionnaire(db, request.questionnaireId, 'TEMPORARY');
+      const kind: AnswerKind = TYPES_BY_KIND.PAIN_SCORE.includes(row.type)
+        ? 'PAIN_SCORE'
+        : 'TEMPORARY';
+      const saved = await db.transaction((tx) =>
+        storeAnswer(tx, clock, row, kind, request, { bookingKey: request.bookingKey }),
+      );
+      return toAnswer(saved);
+    },
+
+    async processOutcomes(request) {
+      await requireOpenKey(db, request.bookingKey);
+      return keyOutcome(db, request.bookingKey, {
+        questionnaireIds: request.questionnaireIds,
+        examSlugs: request.examSlugs,
+      });
+    },
+
+    async message(bookingKey, questionnaireId) {
+      await requireOpenKey(db, bookingKey);
+      const outcome = await keyOutcome(db, bookingKey, {
+        questionnaireIds: questionnaireId === undefined ? undefined : [questionnaireId],
+      });
+      return { message: outcome.message, messageParams: outcome.messageParams };
+    },
+
+    async changeExam({ bookingKey, examSlug }) {
+      await requireOpenKey(db, bookingKey);
+      await examOf(db, examSlug);
+      const outcome = await keyOutcome(db, bookingKey, { examSlugs: [examSlug] });
+      if (outcome.newExamSlug === null) {
+        throw new ApiError(409, 'message.exam_change_not_allowed', 'no answer changes this exam');
+      }
+      const next = await examOf(db, outcome.newExamSlug);
+      if (!next) throw new ApiError(404, 'message.exam_not_found', outcome.newExamSlug);
+      await moveTemporaryAnswersToExam(db, bookingKey, examSlug, next);
+      return {
+        examSlug,
+        newExamSlug: next.slug,
+        newExamName: next.name,
+        modalityId: next.modalityId,
+      };
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The appointment-page calls of spec 7 ("Appointment pages", by name only,
+ * R-7-calls-40/43/47) as the reference API implements them. Secured: each
+ * needs a patient session that holds the appointment's booking key (401
+ * without a session, 403 for another booking). `{id}` is the appointment's
+ * slug; the booking key travels only in request bodies, never in a URL that
+ * could land in an access log.
+ *
+ * POST /api/secured/appointments/summary  { bookingKey }           → AppointmentSummary
+ * POST /api/secured/appointments/{id}/confirm                      → AppointmentView
+ * GET  /api/secured/appointments/{id}/can_change_status?action=CANCEL|RESCHEDULE → CanChangeStatusResponse
+ * POST /api/secured/appointments/{id}/cancel  CancelAppointmentRequest → CancelResult
+ * GET  /api/secured/appointments/{id}/calendar.ics                 → text/calendar
+ * POST /api/secured/appointments/{id}/unsubscribe                  → 204 (no more e-mails for the key)
+ * POST /api/secured/appointments/{id}/call_centre_email  { message } → 204 (queued in the outbox)
+ * POST /api/secured/appointments/{id}/callback_request  { contactNumber, note? } → 204 (queued)
+ */
+
+/** Appointment statuses; the last five are deny statuses (spec 4 "Statuses"). */
+export type AppointmentStatus =
+  | 'PENDING'
+  | 'BOOKED'
+  | 'CONFIRMED'
+  | 'CHECKED_IN'
+  | 'COMPLETED'
+  | 'NO_SHOW'
+  | 'CANCELED'
+  | 'DECLINED_BY_PATIENT'
+  | 'REMOVED_BY_OPERATOR'
+  | 'DELETED'
+  | 'ON_HOLD';
+
+/** Spec 3 "Can-change-status response". */
+export type CanChangeReason = 'APPOINTMENT_CANCELLED' | 'PRIOR_MINUTES' | 'ENQUIRE_ONLY';
+
+export type ChangeAction = 'CANCEL' | 'RESCHEDULE';
+
+export interface CanChangeStatusResponse {
+  canChange: boolean;
+  reason: CanChangeReason | null;
+  /** The provider's limit for this action: changes close this many minutes before the start. */
+  priorMinutes: number;
+}
+
+export interface AppointmentClinic {
+  id: number;
+  slug: string;
+  name: string;
+  address: string;
+  suburb: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+  email: string;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Spec 3 "Exam", as far as an appointment shows it (examDetails.slug). */
+export interface AppointmentExamDetails {
+  slug: string;
+  name: string;
+  modalityName: string;
+  examNotes: string;
+  notes: string;
+}
+
+/** Spec 3 booking-request patient details, plus the Medicare number of the appointment fields. */
+export interface AppointmentPatientDetails {
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  email: string | null;
+  contactNumber: string | null;
+  postalCode: string | null;
+  medicareNumber: string | null;
+}
+
+/**
+ * Spec 3 "Appointment": the booking request's fields plus date and endTime
+ * (R-3-31), and the appointment fields of R-3-43/44.
+ */
+export interface AppointmentView {
+  slug: string;
+  bookingKey: string;
+  success: boolean;
+  errorMessage: string | null;
+  modalityName: string;
+  examName: string;
+  clinicName: string;
+  patientEmailHash: string;
+  /** Start, ISO with the clinic's offset (2026-11-23T09:00:00+11:00). */
+  date: string;
+  endTime: string;
+  examSlug: string;
+  examDetails: AppointmentExamDetails;
+  status: AppointmentStatus;
+  /** The appointment has ended (the server's clock): its page is the EXPIRED deny page. */
+  expired: boolean;
+  walkIn: boolean;
+  /** The exam cannot be booked online (an enquiry): changes go through the clinic. */
+  enquireOnly: boolean;
+  timeZone: string;
+  clinic: AppointmentClinic;
+  clinicAddress: string;
+  /** The exam's notes: how to prepare. */
+  preparation: string;
+  /** Message keys of what to bring. */
+  documentsNeeded: string[];
+  checkInPrepared: boolean;
+  checkInPreparedSent: boolean;
+  checkInSent: boolean;
+  checkInSuccess: boolean;
+  showGenderSelection: boolean;
+  patientMedicareNumber: string | null;
+  patientDetails: AppointmentPatientDetails;
+  patientFolioNumber: string | null;
+  emailsUnsubscribed: boolean;
+}
+
+export interface CancelReason {
+  label: string;
+}
+
+/** All appointments of one booking key with the provider's change rules. */
+export interface AppointmentSummary {
+  bookingKey: string;
+  appointments: AppointmentView[];
+  /** The reasons the cancel-reason modal offers (provider settings). */
+  cancelReasons: CancelReason[];
+  cancelPriorMinutes: number;
+  reschedulePriorMinutes: number;
+  /** Walk-in appointments may be rescheduled (else the reschedule button explains why not). */
+  walkInRescheduleAllowed: boolean;
+}
+
+export interface AppointmentSummaryRequest {
+  bookingKey: string;
+}
+
+/** Spec 7 "cancel (slug, reason label, note)"; the slug is the path's {id}. */
+export interface CancelAppointmentRequest {
+  reason: CancelReason;
+  note: string;
+}
+
+/** Spec 3 "Cancel result". */
+export interface CancelResult {
+  slug: string;
+  status: 'CANCELED';
+  reason: CancelReason;
+  note: string;
+}
+
+export interface CallCentreEmailRequest {
+  message: string;
+}
+
+export interface CallbackRequest {
+  contactNumber: string;
+  note?: string;
+}
+
+export const CALL_CENTRE_MESSAGE_MAX = 1000;
+export const CANCEL_NOTE_MAX = 500;

@@ -1,0 +1,42 @@
+/**
+ * When a booking's page is the deny page instead (spec 4 "Statuses" and
+ * "Deny page message by input", R-4-status-01): an ended appointment is
+ * EXPIRED; an appointment the patient or the clinic took out of the diary
+ * shows why. Pure.
+ */
+import type { AppointmentStatus } from '../../api/appointments.contract';
+
+/** Statuses with a deny message of their own (R-4-deny-01..05). */
+export const DENY_STATUSES: readonly AppointmentStatus[] = [
+  'CANCELED',
+  'DECLINED_BY_PATIENT',
+  'REMOVED_BY_OPERATOR',
+  'DELETED',
+  'ON_HOLD',
+];
+
+export interface DenyInput {
+  status: AppointmentStatus;
+  expired: boolean;
+}
+
+/**
+ * The deny status of a booking, or null when its page shows. A booking of
+ * several appointments shows while any of them is live and not past.
+ */
+export function denyStatusOf(appointments: readonly DenyInput[]): string | null {
+  if (appointments.length === 0) return null;
+  const live = appointments.filter((a) => !a.expired && !DENY_STATUSES.includes(a.status));
+  if (live.length > 0) return null;
+  const denied =
+    appointments.find((a) => DENY_STATUSES.includes(a.status) && a.status !== 'CANCELED') ??
+    appointments.find((a) => a.status === 'CANCELED' && !a.expired);
+  return denied ? denied.status : 'EXPIRED';
+}
+
+/** The deny page's search string for a status: ?status=EXPIRED (kioskMode kept). */
+export function denySearch(status: string, kioskMode: boolean): string {
+  const params = new URLSearchParams({ status });
+  if (kioskMode) params.set('kioskMode', 'true');
+  return `?${params.toString()}`;
+}

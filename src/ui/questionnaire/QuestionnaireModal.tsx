@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { Answers, ModalSize, QuestionnaireJson } from '../../domain/questionnaire/format';
+import { useT } from '../../i18n/useT';
+import { Modal, type ModalProps } from '../Modal';
+import { QuestionnaireForm } from './QuestionnaireForm';
+
+export interface QuestionnaireModalProps {
+  open: boolean;
+  title: string;
+  json: QuestionnaireJson;
+  /** R-2.5-18, R-9-40: from the questionnaire; lg when absent. */
+  size?: ModalSize;
+  /** Ask before leaving without completing (spec 2.5). */
+  showClosingConfirmation?: boolean;
+  initialAnswers?: Answers;
+  onSubmit: (answers: Answers) => void;
+  /** R-2.5-20: the user closed it without completing (the caller goes to the back URL). */
+  onClose: () => void;
+  busy?: boolean;
+  error?: string;
+  idPrefix?: string;
+}
+
+/**
+ * The questionnaire survey modal (spec 2.5): static, so Escape and a click
+ * on the backdrop never close it silently; its own close button leaves
+ * (after a confirmation when the questionnaire asks for one).
+ */
+export function QuestionnaireModal({
+  open,
+  title,
+  json,
+  size = 'lg',
+  showClosingConfirmation = false,
+  initialAnswers,
+  onSubmit,
+  onClose,
+  busy,
+  error,
+  idPrefix,
+}: QuestionnaireModalProps) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const requestClose = () => (showClosingConfirmation ? setConfirming(true) : onClose());
+  return (
+    <>
+      <Modal
+        open={open}
+        title={title}
+        onClose={requestClose}
+        static
+        // The shared Modal types sm | lg; md and xl are styled by the questionnaire's CSS on data-size.
+        size={size as ModalProps['size']}
+      >
+        <button
+          type="button"
+          className="questionnaire__close"
+          onClick={requestClose}
+          aria-label={t('questionnaire.action.close')}
+          part="questionnaire-close"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+        <QuestionnaireForm
+          json={json}
+          initialAnswers={initialAnswers}
+          onSubmit={onSubmit}
+          busy={busy}
+          error={error}
+          idPrefix={idPrefix}
+        />
+      </Modal>
+      <Modal
+        open={open && confirming}
+        title={t('questionnaire.close_confirmation.title')}
+        onClose={() => setConfirming(false)}
+        size="sm"
+        alert
+        actions={
+          <>
+            <button
+              type="button"
+              className="button"
+              data-variant="ghost"
+              onClick={() => setConfirming(false)}
+              data-autofocus
+            >
+              {t('questionnaire.close_confirmation.stay')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setConfirming(false);
+                onClose();
+              }}
+            >
+              {t('questionnaire.close_confirmation.leave')}
+            </button>
+          </>
+        }
+      >
+        <p className="modal__text">{t('questionnaire.close_confirmation.text')}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,287 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+
+/**
+ * Appointment and booking-request pages (issue 6 parts 3 and 4) against the
+ * real server. Bookings are made through the API in the test's own request
+ * context; the browser then logs in as the holder through the development
+ * route with its own fetch, so the session cookie is the browser's
+ * (partitioned) cookie, as after a real login or a booking in the UI.
+ */
+const appointment = (page: Page) => page.locator('imaging-appointment');
+const bookingRequest = (page: Page) => page.locator('imaging-booking-request');
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name });
+
+const PATIENT = {
+  firstName: 'Ava',
+  lastName: 'Kowalski',
+  dateOfBirth: '1979-03-14',
+  email: 'ava.kowalski@example.org',
+  contactNumber: '0412345678',
+  sex: 'FEMALE',
+  postalCode: '2000',
+};
+
+interface Slot {
+  clinicId: number;
+  startDateTime: string;
+  deviceId: number;
+}
+
+const isoDay = (offset: number) =>
+  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function sydneyClinicId(api: APIRequestContext, examSlug: string): Promise<number> {
+  const clinics = (await (await api.get(`/api/booking/clinics?examSlug=${examSlug}`)).json()) as {
+    id: number;
+    slug: string;
+  }[];
+  const clinic = clinics.find((c) => c.slug === 'sydney-cbd');
+  if (!clinic) throw new Error('no Sydney CBD clinic');
+  return clinic.id;
+}
+
+async function freeSlots(api: APIRequestContext, examSlug: string): Promise<Slot[]> {
+  const clinicId = await sydneyClinicId(api, examSlug);
+  const res = await api.post('/api/booking/clinic_appointments', {
+    data: { clinicIds: [clinicId], examSlug, start: isoDay(3), end: isoDay(20) },
+  });
+  expect(res.status()).toBe(200);
+  const groups = (await res.json()) as { slots: Slot[] }[];
+  return groups.flatMap((group) => group.slots);
+}
+
+/** Books through the API (the test's own request context: no cookie reaches the browser). */
+async function bookViaApi(
+  api: APIRequestContext,
+  slotIndex: number,
+): Promise<{ bookingKey: string; slug: string; slot: Slot }> {
+  const slot = (await freeSlots(api, 'mri-knee'))[slotIndex];
+  if (!slot) throw new Error('no free slot');
+  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
+    bookingKey: string;
+  };
+  const res = await api.post('/api/booking/appointments', {
+    data: {
+      bookingKey,
+      examSlug: 'mri-knee',
+      clinicId: slot.clinicId,
+      deviceId: slot.deviceId,
+      startDateTime: slot.startDateTime,
+      patient: PATIENT,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { slug } = (await res.json()) as { slug: string };
+  return { bookingKey, slug, slot };
+}
+
+/**
+ * The browser becomes the booking's holder: the development login stands in
+ * for the date of birth and the one-time code (helper A's <imaging-auth>).
+ */
+async function logInAs(page: Page, bookingKey: string): Promise<void> {
+  await page.goto('/about');
+  const status = await page.evaluate(async (key) => {
+    const res = await fetch('/api/dev/patient-login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingKey: key }),
+      credentials: 'include',
+    });
+    return res.status;
+  }, bookingKey);
+  expect(status).toBe(204);
+}
+
+/** A GET with the browser's own cookies (the secured calendar file). */
+async function fetchText(page: Page, url: string): Promise<{ type: string; body: string }> {
+  return page.evaluate(async (href) => {
+    const res = await fetch(href, { credentials: 'include' });
+    return { type: res.headers.get('content-type') ?? '', body: await res.text() };
+  }, url);
+}
+
+test.describe('appointment pages (issue 6)', () => {
+  test('R-2.4-29 a booking holder sees the summary, confirms, downloads the calendar file and cancels with a reason', async ({
+    page,
+    request,
+  }) => {
+    const { bookingKey } = await bookViaApi(request, 0);
+    await logInAs(page, bookingKey);
+    await page.goto(`/appointments/${bookingKey}`);
+    await frameReady(page);
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    const card = appointment(page).locator('[part="appointment-card"]');
+    await expect(card.getByRole('heading', { name: 'MRI Knee' })).toBeVisible();
+    await expect(card).toContainText('Harbour Imaging Sydney CBD');
+    await expect(card).toContainText(/NSW 2000/);
+    await expect(card).toContainText(/AEDT|AEST/);
+    await expect(card.getByRole('link', { name: /in a map/ })).toHaveAttribute(
+      'href',
+      /openstreetmap/,
+    );
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-desktop');
+
+    await appointment(page).getByRole('button', { name: 'Confirm attendance' }).click();
+    await expect(
+      appointment(page).getByText('Thank you, your attendance is confirmed.'),
+    ).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('Confirmed');
+
+    const href = await appointment(page)
+      .getByRole('link', { name: 'Add to calendar' })
+      .getAttribute('href');
+    const ics = await fetchText(page, href!);
+    expect(ics.type).toContain('text/calendar');
+    const body = ics.body.replace(/\r\n /g, '');
+    expect(body).toContain('DTSTART;TZID=Australia/Sydney:');
+    expect(body).toMatch(/LOCATION:Harbour Imaging Sydney CBD\\, .*NSW 2000/);
+    expect(body).toContain('BEGIN:VTIMEZONE');
+
+    await appointment(page).getByRole('button', { name: 'Cancel appointment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+    const reasons = page.getByRole('dialog', { name: 'Why are you cancelling?' });
+    await reasons.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(reasons.getByText('Choose a reason.')).toBeVisible();
+    await reasons.getByLabel('The time no longer suits me').check();
+    await reasons.getByLabel(/Anything else/).fill('Travelling that week');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-cancel-reason');
+    await reasons.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(appointment(page).getByText('Your appointment has been cancelled.')).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('Cancelled');
+
+    // Opened again later, a cancelled booking is the deny page's cancelled message.
+    await page.reload();
+    await expect(page).toHaveURL(/\/deny\?status=CANCELED/);
+  });
+
+  test('R-4-cancel-07 reschedule: into the booking flow, a new time; the old slot is freed and the new appointment shown', async ({
+    page,
+    request,
+  }) => {
+    const old = await bookViaApi(request, 1);
+    await logInAs(page, old.bookingKey);
+    await page.goto(`/appointments/${old.bookingKey}`);
+    await frameReady(page);
+    await appointment(page).getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page).toHaveURL(/\/select-clinic\?.*status=RESCHEDULED/);
+    await expect(page).toHaveURL(new RegExp(`appointmentSlug=${old.slug}`));
+    const booking = page.locator('imaging-booking');
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    const slots = booking.locator('button.slot');
+    await expect(booking.getByText(/Loading free times/)).toHaveCount(0);
+    if ((await slots.count()) === 0)
+      await booking.getByRole('button', { name: 'Find next available' }).click();
+    await slots.first().click();
+    await booking.getByRole('button', { name: 'Continue' }).click();
+    await booking.getByLabel('First name').fill(PATIENT.firstName);
+    await booking.getByLabel('Last name').fill(PATIENT.lastName);
+    await booking.getByLabel('Date of birth').fill(PATIENT.dateOfBirth);
+    await booking.getByLabel('Email').fill(PATIENT.email);
+    await booking.getByLabel('Contact number').fill(PATIENT.contactNumber);
+    await booking.getByLabel('Female', { exact: true }).check();
+    await booking.getByLabel('Post code').fill(PATIENT.postalCode);
+    await booking.getByRole('button', { name: 'Book appointment' }).click();
+
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await expect(page).not.toHaveURL(new RegExp(old.bookingKey));
+    await expect(appointment(page).locator('[part="appointment-card"]')).toContainText('MRI Knee');
+    const free = await freeSlots(request, 'mri-knee');
+    expect(
+      free.some(
+        (s) => s.startDateTime === old.slot.startDateTime && s.deviceId === old.slot.deviceId,
+      ),
+    ).toBe(true);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-rescheduled');
+  });
+
+  test('R-6-09 without a session the page sends the patient to /authentication for this booking', async ({
+    request,
+    browser,
+  }) => {
+    const { bookingKey } = await bookViaApi(request, 2);
+    const stranger = await browser.newPage();
+    await stranger.goto(`/appointments/${bookingKey}`);
+    await expect(stranger).toHaveURL(/\/authentication\?/);
+    const params = new URL(stranger.url()).searchParams;
+    expect(params.get('bookingKey')).toBe(bookingKey);
+    expect(params.get('returnUrl')).toBe(`/appointments/${bookingKey}`);
+    expect(params.get('type')).toBe('APPOINTMENT');
+    await stranger.close();
+  });
+
+  test('R-4-deny-01 an appointment whose time has passed shows the expired deny page', async ({
+    page,
+    request,
+  }) => {
+    const { bookingKey } = await bookViaApi(request, 3);
+    expect(
+      (await request.post('/api/dev/appointments/expire', { data: { bookingKey } })).status(),
+    ).toBe(204);
+    await logInAs(page, bookingKey);
+    await page.goto(`/appointments/${bookingKey}`);
+    await expect(page).toHaveURL(/\/deny\?status=EXPIRED$/);
+    const deny = page.locator('imaging-deny');
+    if ((await deny.count()) > 0) await expect(deny).toContainText(/expired/i);
+    await keepScreenshot(page, 'appointment-expired');
+  });
+
+  test('on a phone the appointment page is usable and accessible', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { bookingKey } = await bookViaApi(request, 4);
+    await logInAs(page, bookingKey);
+    await page.goto(`/appointments/${bookingKey}`);
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await appointment(page).getByRole('button', { name: 'Instructions' }).click();
+    await expect(page.getByRole('dialog', { name: 'Instructions for your visit' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-phone-instructions');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-phone');
+  });
+});
+
+test.describe('booking-request pages (issue 6)', () => {
+  test('R-2.4-37 a requester sees the request and cancels it', async ({ page, request }) => {
+    const clinicId = await sydneyClinicId(request, 'mri-brain-contrast').catch(() => null);
+    const { bookingKey } = (await (await request.post('/api/booking/booking_key')).json()) as {
+      bookingKey: string;
+    };
+    const res = await request.post('/api/booking/booking_requests', {
+      data: {
+        bookingKey,
+        examSlugs: ['mri-brain-contrast'],
+        clinicId,
+        patient: PATIENT,
+        note: 'Afternoons suit me',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await logInAs(page, bookingKey);
+    await page.goto(`/booking-requests/${bookingKey}`);
+    await frameReady(page);
+    await expect(heading(page, 'Booking request sent')).toBeVisible();
+    await expect(bookingRequest(page)).toContainText('Afternoons suit me');
+    await expect(bookingRequest(page)).toContainText('Waiting for the clinic');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-request-desktop');
+    await bookingRequest(page).getByRole('button', { name: 'Cancel request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking request?' });
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(heading(page, 'Booking request cancelled')).toBeVisible();
+    await expect(
+      bookingRequest(page).getByText('Your booking request has been cancelled.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

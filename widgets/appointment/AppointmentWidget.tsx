@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import type { WidgetProps } from '../../src/element/define-widget';
+import { emit } from '../../src/element/emit';
+import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
+import { useT } from '../../src/i18n/useT';
+import { $navigation, $summary, showAppointment } from './appointment.store';
+import { AppointmentCard } from './parts/AppointmentCard';
+import { BookingActions } from './parts/BookingActions';
+import { ContactCentre } from './parts/ContactCentre';
+import { NoticeView } from './parts/NoticeView';
+import { ReferralDocuments } from './parts/ReferralDocuments';
+
+export interface AppointmentWidgetProps extends WidgetContextProps, WidgetProps {
+  /** Current path (/appointments/{key}, /a/{key}, …), set by the host page's router. */
+  path?: string;
+  /** Current query string. */
+  search?: string;
+  /** The booking key, when the host page does not route (else it comes from the path). */
+  bookingKey?: string;
+  kioskMode?: boolean;
+}
+
+function kioskFrom(search: string | undefined, attribute: boolean | undefined): boolean {
+  return attribute === true || new URLSearchParams(search ?? '').get('kioskMode') === 'true';
+}
+
+/** `<imaging-appointment>`: a booking's appointments and what the patient can do with them (spec 2.4). */
+export function AppointmentWidget({
+  apiBase,
+  locale,
+  path,
+  search,
+  bookingKey,
+  kioskMode,
+}: AppointmentWidgetProps) {
+  useWidgetContext({ apiBase, locale });
+  const t = useT();
+  const root = useRef<HTMLDivElement>(null);
+  const stored = useStore($summary);
+  const key = bookingKey || bookingKeyOfPath(path) || '';
+  // The store outlives one element: another booking's summary is not shown while this one loads.
+  const summary: typeof stored =
+    stored.state === 'ready' && stored.summary.bookingKey !== key ? { state: 'loading' } : stored;
+  const navigation = useStore($navigation);
+  const prefix = shellPrefix(path);
+  const kiosk = kioskFrom(search, kioskMode);
+
+  useEffect(() => {
+    if (key) void showAppointment({ bookingKey: key, prefix, kioskMode: kiosk });
+  }, [key, prefix, kiosk]);
+
+  useEffect(() => {
+    if (!navigation) return;
+    $navigation.set(null);
+    emit(root.current, 'imaging-navigated', { ...navigation, replace: false });
+  }, [navigation]);
+
+  const appointments = summary.state === 'ready' ? summary.summary.appointments : [];
+  // R-2.1-24: pending appointments are booked; the clinic confirms them later.
+  const pending = appointments.length > 0 && appointments.every((a) => a.status === 'PENDING');
+  return (
+    <div
+      ref={root}
+      className="appointment-page"
+      part="appointment"
+      aria-busy={summary.state === 'loading'}
+    >
+      {summary.state === 'loading' && (
+        <p role="status" className="notice">
+          {t('appointment.loading')}
+        </p>
+      )}
+      {summary.state === 'failed' && (
+        <p role="alert" className="notice notice--error">
+          {t(summary.messageKey)}
+        </p>
+      )}
+      {summary.state === 'ready' && (
+        <>
+          <h1 className="appointment-page__title">
+            {t(pending ? 'appointment.title_pending' : 'appointment.title')}
+          </h1>
+          <p className="appointment-page__lead">
+            {t(pending ? 'appointment.lead_pending' : 'appointment.lead')}
+          </p>
+          <NoticeView slug={null} />
+          {appointments.map((appointment) => (
+            <AppointmentCard
+              key={appointment.slug}
+              appointment={appointment}
+              summary={summary.summary}
+            />
+          ))}
+          <BookingActions summary={summary.summary} />
+          <ReferralDocuments appointments={appointments} />
+          <ContactCentre summary={summary.summary} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useStore } from '@nanostores/react';
+import type { AppointmentSummary, AppointmentView } from '../../../src/api/appointments.contract';
+import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { mapLink } from '../../../src/domain/appointment/navigation';
+import { dateLocale } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+import { AppointmentActions } from './AppointmentActions';
+import { NoticeView } from './NoticeView';
+
+/** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
+export function useWhen(appointment: AppointmentView): string {
+  const locale = dateLocale(useStore($locale));
+  const zone = appointment.timeZone;
+  return `${formatInstantDay(appointment.date, zone, locale)}, ${formatTime(appointment.date, zone, locale)} ${zoneAbbreviation(zone, appointment.date, locale)}`;
+}
+
+/** One appointment: exam, when, where (with a map link), preparation and what to bring. */
+export function AppointmentCard({
+  appointment,
+  summary,
+}: {
+  appointment: AppointmentView;
+  summary: AppointmentSummary;
+}) {
+  const t = useT();
+  const when = useWhen(appointment);
+  const { clinic } = appointment;
+  const titleId = `appointment-${appointment.slug}`;
+  return (
+    <article
+      className="appointment"
+      aria-labelledby={titleId}
+      part="appointment-card"
+      data-status={appointment.status}
+    >
+      <h2 id={titleId} className="appointment__title">
+        {appointment.examName}
+      </h2>
+      <NoticeView slug={appointment.slug} />
+      <dl className="appointment__facts">
+        <div>
+          <dt>{t('appointment.status')}</dt>
+          <dd>
+            <span className="status-badge" data-status={appointment.status}>
+              {t(`appointment.status.${appointment.status}`)}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('appointment.when')}</dt>
+          <dd>
+            <time dateTime={appointment.date}>{when}</time>
+            {appointment.walkIn && (
+              <span className="appointment__note">{t('appointment.walk_in')}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('appointment.where')}</dt>
+          <dd>
+            <span>{clinic.name}</span>
+            <span>{appointment.clinicAddress}</span>
+            <a
+              href={mapLink(clinic.latitude, clinic.longitude)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('appointment.map_link', { clinic: clinic.name })}
+            </a>
+            {clinic.phone && (
+              <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
+                {t('appointment.call_clinic', { phone: clinic.phone })}
+              </a>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('appointment.reference')}</dt>
+          <dd className="appointment__reference">{appointment.bookingKey}</dd>
+        </div>
+      </dl>
+      <section className="appointment__section" aria-labelledby={`${titleId}-prep`}>
+        <h3 id={`${titleId}-prep`}>{t('appointment.preparation')}</h3>
+        <p className="appointment__preparation">
+          {appointment.preparation || t('appointment.no_preparation')}
+        </p>
+      </section>
+      <section className="appointment__section" aria-labelledby={`${titleId}-bring`}>
+        <h3 id={`${titleId}-bring`}>{t('appointment.documents_needed')}</h3>
+        <ul>
+          {appointment.documentsNeeded.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ul>
+      </section>
+      <AppointmentActions appointment={appointment} summary={summary} when={when} />
+    </article>
+  );
+}

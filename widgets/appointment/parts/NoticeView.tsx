@@ -1,0 +1,25 @@
+import { useStore } from '@nanostores/react';
+import { priorTime } from '../../../src/domain/appointment/change-rules';
+import { useT } from '../../../src/i18n/useT';
+import { $notice } from '../appointment.store';
+
+/** The outcome of the last action for one appointment (slug) or the booking (null). */
+export function NoticeView({ slug }: { slug: string | null }) {
+  const t = useT();
+  const notice = useStore($notice);
+  if (!notice || notice.slug !== slug) return null;
+  const params = { ...notice.text.params };
+  if (typeof params.priorMinutes === 'number') {
+    const prior = priorTime(params.priorMinutes);
+    params.prior = t(prior.key, prior.params);
+  }
+  return (
+    <p
+      className={`notice notice--${notice.tone}`}
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+      part="notice"
+    >
+      {t(notice.text.key, params)}
+    </p>
+  );
+}

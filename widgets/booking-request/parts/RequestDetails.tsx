@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import type { BookingRequestSummary } from '../../../src/api/booking-requests.contract';
+import { formatDay, formatInstantDay } from '../../../src/domain/booking/format';
+import { dateLocale } from '../../../src/i18n/dates';
+import { useT } from '../../../src/i18n/useT';
+import { $locale } from '../../../src/stores/locale.store';
+
+/** R-3-29/30: the request's exams, clinic, patient details, note and status. */
+export function RequestDetails({ request }: { request: BookingRequestSummary }) {
+  const t = useT();
+  const locale = dateLocale(useStore($locale));
+  const patient = request.patientDetails;
+  const zone = request.clinic?.timeZone ?? 'Australia/Sydney';
+  return (
+    <dl className="request-details" part="request-details">
+      <div>
+        <dt>{t('booking_request.status')}</dt>
+        <dd>
+          <span className="status-badge" data-status={request.status}>
+            {t(`booking_request.status.${request.status}`)}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('booking_request.exams')}</dt>
+        <dd>
+          <ul>
+            {request.exams.map((exam) => (
+              <li key={exam.slug}>
+                {exam.name} <span className="request-details__muted">({exam.modalityName})</span>
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('booking_request.clinic')}</dt>
+        <dd>
+          {request.clinic ? (
+            <>
+              <span>{request.clinic.name}</span>
+              <span>{request.clinic.address}</span>
+              {request.clinic.phone && (
+                <a href={`tel:${request.clinic.phone.replace(/[^\d+]/g, '')}`}>
+                  {request.clinic.phone}
+                </a>
+              )}
+            </>
+          ) : (
+            t('booking_request.any_clinic')
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('booking_request.patient')}</dt>
+        <dd>
+          <span>
+            {patient.firstName} {patient.lastName}
+          </span>
+          <span>{formatDay(patient.dateOfBirth, locale)}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('booking_request.contact')}</dt>
+        <dd>
+          <span>{patient.email}</span>
+          <span>{patient.contactNumber}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('booking_request.sent')}</dt>
+        <dd>
+          <time dateTime={request.createdAt}>
+            {formatInstantDay(request.createdAt, zone, locale)}
+          </time>
+        </dd>
+      </div>
+      {request.note && (
+        <div>
+          <dt>{t('booking_request.note')}</dt>
+          <dd>{request.note}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The questionnaire step of the booking funnel (R-4-create-14: exam →
+ * questionnaire → location → time). When the chosen exams have
+ * before-booking questionnaires not yet answered under the flow's booking
+ * key, "Continue" leaves the exam step for /questionnaires with the flow's
+ * parameters and a backUrl; `<imaging-questionnaire>` saves the answers as
+ * temporary answers under that key and comes back to the slots page with
+ * what the outcomes require. Without questionnaires (or when the check
+ * fails: the server still refuses a denied booking) the flow goes on as before.
+ */
+import { getQuestionnaires } from '../../src/api/questionnaires';
+import { PATIENT_BOOKING_TYPES } from '../questionnaire/outcomes';
+import { $booking, $bookingUrl, navigateOutside, updateParams } from './booking.store';
+import { continueFromExams } from './flow.store';
+
+let checking = false;
+
+export async function continueThroughQuestionnaires(): Promise<void> {
+  const { params } = $booking.get();
+  if (checking) return;
+  if (params.examSlugs.length === 0) return continueFromExams();
+  checking = true;
+  try {
+    const response = await getQuestionnaires({
+      examSlugs: params.examSlugs,
+      bookingKey: params.bookingKey,
+      types: [...PATIENT_BOOKING_TYPES],
+    });
+    const answered = new Set(
+      [...response.examQuestionnaireAnswers, ...response.allQuestionnaireAnswers].map(
+        (answer) => answer.questionnaireId,
+      ),
+    );
+    if (!response.questionnaires.some((questionnaire) => !answered.has(questionnaire.id))) {
+      continueFromExams();
+      return;
+    }
+    // The answers belong to this key: the booking made at the end uses it too.
+    if (response.bookingKey !== params.bookingKey)
+      updateParams({ bookingKey: response.bookingKey });
+    const back = $bookingUrl.get();
+    const query = new URLSearchParams(back.search.slice(1));
+    query.set('types', PATIENT_BOOKING_TYPES.join(','));
+    query.set('backUrl', `${back.path}${back.search}`);
+    navigateOutside('/questionnaires', `?${query.toString()}`);
+  } catch (error) {
+    console.warn('Questionnaire check failed; the booking goes on.', error);
+    continueFromExams();
+  } finally {
+    checking = false;
+  }
+}

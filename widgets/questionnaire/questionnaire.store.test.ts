@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createFakeFetch,
+  errorResponse,
+  jsonResponse,
+  type RecordedRequest,
+} from '../../src/api/testing';
+import questionnaire from '../../tests/fixtures/questionnaire-all-types.json';
+
+type Routes = Record<string, (request: RecordedRequest) => Response>;
+
+const OUTCOME = {
+  success: true,
+  message: null,
+  messageParams: {},
+  url: null,
+  medicareNumberRequired: false,
+  validationCodeRequired: false,
+  documentTypeId: null,
+  insuranceTypeId: null,
+  newExamSlug: null,
+  walkInExamName: null,
+  prepTime: null,
+  minutesPrior: null,
+  walkInEnabledGroup: null,
+  restrictQuestionnaireId: null,
+  restrictMinDate: null,
+  createBookingRequest: false,
+  outcomes: [],
+};
+
+const list = (answered: number[] = []) => ({
+  questionnaires: [questionnaire],
+  bookingKey: 'BK1',
+  examQuestionnaireAnswers: [],
+  allQuestionnaireAnswers: answered.map((id) => ({ questionnaireId: id })),
+});
+
+const route = (request: RecordedRequest) =>
+  `${request.method} ${new URL(request.url, 'http://localhost').pathname}`;
+
+function stub(routes: Routes) {
+  const fetch = createFakeFetch((request) => {
+    const handler = routes[route(request)];
+    return handler ? handler(request) : errorResponse(404, 'message.not_found');
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+async function fresh() {
+  vi.resetModules();
+  return import('./questionnaire.store');
+}
+
+const PAIN = {
+  ...questionnaire,
+  id: 5,
+  type: 'PAIN_SCORE_INITIAL',
+  title: 'Pain score',
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('questionnaire flow (spec 4)', () => {
+  it('R-4-quest-01/02/03/11, R-9-19: asks, saves a temporary answer, processes outcomes, then the slots after 100 ms', async () => {
+    const fetch = stub({
+      'GET /api/questionnaires': () => jsonResponse(list()),
+      'POST /api/questionnaires/temporary_answers': () => jsonResponse({ id: 1 }),
+      'POST /api/questionnaires/process_outcomes': () =>
+        jsonResponse({ ...OUTCOME, createBookingRequest: true }),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee&selectedClinic=2&backUrl=%2F');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ pacemaker: 'no' });
+    expect(store.$questionnaireNavigation.get()).toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    const target = store.$questionnaireNavigation.get() as { path: string; search: string };
+    expect(target.path).toBe('/select-clinic');
+    const params = new URLSearchParams(target.search);
+    expect(params.get('isBookingRequest')).toBe('true');
+    expect(params.get('bookingKey')).toBe('BK1');
+    const saved = fetch.calls.find((call) => call.url.includes('temporary_answers'))!;
+    expect(JSON.parse(String(saved.init.body))).toMatchObject({
+      bookingKey: 'BK1',
+      questionnaireId: 901,
+      examSlug: 'mri-knee',
+    });
+  });
+
+  it('R-4-quest-08/13, R-9-16: an exam change reloads the flow 400 ms later with the new exam', async () => {
+    stub({
+      'GET /api/questionnaires': () => jsonResponse(list()),
+      'POST /api/questionnaires/temporary_answers': () => jsonResponse({ id: 1 }),
+      'POST /api/questionnaires/process_outcomes': () =>
+        jsonResponse({ ...OUTCOME, newExamSlug: 'mri-knee-wide-bore' }),
+      'POST /api/questionnaires/change_exam': () =>
+        jsonResponse({ examSlug: 'mri-knee', newExamSlug: 'mri-knee-wide-bore' }),
+    });
+    const store = await fresh();
+    store.startFlow('/iframe/questionnaires', '?examSlug=mri-knee');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ claustrophobic: 'yes' });
+    await vi.advanceTimersByTimeAsync(399);
+    expect(store.$questionnaireNavigation.get()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    const target = store.$questionnaireNavigation.get() as { path: string; search: string };
+    expect(target.path).toBe('/iframe/questionnaires');
+    const params = new URLSearchParams(target.search);
+    expect(params.get('examSlug')).toBe('mri-knee-wide-bore');
+    expect(params.get('changedExamSlug')).toBe('mri-knee');
+  });
+
+  it('R-4-quest-12: everything answered before shows questionnaires_already_answered', async () => {
+    stub({ 'GET /api/questionnaires': () => jsonResponse(list([901])) });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('message'));
+    expect(store.$questionnaireView.get()).toMatchObject({
+      messageKey: 'message.questionnaires_already_answered',
+      canContinue: true,
+    });
+  });
+
+  it('R-8-05/06: a failed pain-score save goes to the deny page with showClose', async () => {
+    stub({
+      'POST /api/secured/appointments/summary': () =>
+        jsonResponse({ appointments: [{ slug: 'apt-1', status: 'BOOKED', examSlug: 'mri-knee' }] }),
+      'GET /api/secured/appointments/apt-1/questionnaires': () =>
+        jsonResponse({ ...list(), questionnaires: [PAIN] }),
+      'POST /api/secured/appointments/apt-1/pain_score': () =>
+        errorResponse(500, 'message.error_general'),
+    });
+    const store = await fresh();
+    store.startFlow(
+      '/questionnaires',
+      '?bookingKey=K1&types=PAIN_SCORE_INITIAL&backUrl=/appointments/K1',
+    );
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ pain: 4 });
+    const target = store.$questionnaireNavigation.get() as { path: string; search: string };
+    expect(target.path).toBe('/deny');
+    const params = new URLSearchParams(target.search);
+    expect(params.get('customMessage')).toBe('message.pain_score_problem');
+    expect(params.get('showClose')).toBe('true');
+    expect(params.get('redirectUrl')).toBe('/appointments/K1');
+  });
+
+  it('R-8-04: a failed save keeps the questionnaire open with message.error_answering_questionnaire', async () => {
+    stub({
+      'GET /api/questionnaires': () => jsonResponse(list()),
+      'POST /api/questionnaires/temporary_answers': () =>
+        errorResponse(400, 'message.error_answering_questionnaire'),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({});
+    expect(store.$questionnaireView.get()).toMatchObject({
+      state: 'asking',
+      saving: false,
+      errorKey: 'message.error_answering_questionnaire',
+    });
+  });
+
+  it('R-2.5-20: closing goes to the back URL; a foreign back URL is ignored for the default', async () => {
+    stub({ 'GET /api/questionnaires': () => jsonResponse(list()) });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee&backUrl=%2F%3FexamSlug%3Dmri-knee');
+    store.closeQuestionnaire();
+    expect(store.$questionnaireNavigation.get()).toEqual({
+      path: '/',
+      search: '?examSlug=mri-knee',
+      replace: false,
+    });
+    store.startFlow('/questionnaires', '?examSlug=mri-knee&backUrl=https%3A%2F%2Fevil.example');
+    store.closeQuestionnaire();
+    expect(store.$questionnaireNavigation.get()).toMatchObject({ path: '/' });
+  });
+
+  it('R-4-feedback-01/02/03, R-9-23: feedback thanks, then the redirect after 4000 ms; nothing to get means already answered', async () => {
+    let given = false;
+    stub({
+      'POST /api/secured/appointments/summary': () =>
+        jsonResponse({ appointments: [{ slug: 'apt-1', status: 'BOOKED', examSlug: 'mri-knee' }] }),
+      'GET /api/secured/appointments/apt-1/feedback': () =>
+        given
+          ? new Response(null, { status: 204 })
+          : jsonResponse({
+              questionnaireId: 9,
+              questionnaireResult: null,
+              title: 'Feedback',
+              modalSize: 'md',
+              showClosingConfirmation: false,
+              questionnaire: { examSlugs: [], modalityIds: [], json: questionnaire.json },
+            }),
+      'POST /api/secured/appointments/apt-1/feedback': () => {
+        given = true;
+        return jsonResponse({ id: 3 });
+      },
+      'POST /api/questionnaires/process_outcomes': () => jsonResponse(OUTCOME),
+    });
+    const store = await fresh();
+    const search = '?bookingKey=K1&types=FEEDBACK&backUrl=/appointments/K1';
+    store.startFlow('/questionnaires', search);
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ rating: 5 });
+    expect(store.$questionnaireView.get()).toMatchObject({
+      messageKey: 'questionnaire.feedback.thanks',
+    });
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(store.$questionnaireNavigation.get()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.$questionnaireNavigation.get()).toMatchObject({ path: '/appointments/K1' });
+    store.startFlow('/questionnaires', search);
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('message'));
+    expect(store.$questionnaireView.get()).toMatchObject({
+      messageKey: 'message.questionnaires_already_answered',
+    });
+  });
+});
