@@ -91,6 +91,24 @@ const summary =
     return { body };
   };
 
+/** The appointment has no questionnaires, consent forms or feedback (the server's empty answers). */
+const noQuestionnaires: Record<string, Handler> = {
+  [`GET ${BASE}/${SLUG}/questionnaires`]: () => ({
+    body: {
+      questionnaires: [],
+      bookingKey: KEY,
+      examQuestionnaireAnswers: [],
+      allQuestionnaireAnswers: [],
+    },
+  }),
+  [`GET ${BASE}/${SLUG}/consent_forms`]: () => ({
+    body: { appointmentConsentForms: [], notifyPatient: false, consentForms: [], answers: [] },
+  }),
+  [`GET ${BASE}/${SLUG}/feedback`]: () => ({ status: 204 }),
+};
+
+const PAIN_SCORE = { id: 5, type: 'PAIN_SCORE_INITIAL', title: 'Pain score', json: { pages: [] } };
+
 describe('<imaging-appointment>', () => {
   it('R-2.4-29 R-3-31 shows the exam, the time in the clinic zone, the clinic with a map link and the preparation', async () => {
     stubApi({ [`POST ${BASE}/summary`]: summary() });
@@ -141,6 +159,7 @@ describe('<imaging-appointment>', () => {
       [`GET ${BASE}/${SLUG}/can_change_status`]: () => ({
         body: { canChange: true, reason: null, priorMinutes: 1440 },
       }),
+      ...noQuestionnaires,
       [`POST ${BASE}/${SLUG}/cancel`]: (init) => ({
         body: { slug: SLUG, status: 'CANCELED', ...(JSON.parse(String(init?.body)) as object) },
       }),
@@ -269,16 +288,116 @@ describe('<imaging-appointment>', () => {
   });
 
   it('R-2.1-17 the pain score opens the questionnaire page that returns here', async () => {
-    stubApi({ [`POST ${BASE}/summary`]: summary() });
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/questionnaires`]: () => ({
+        body: {
+          questionnaires: [PAIN_SCORE],
+          bookingKey: KEY,
+          examQuestionnaireAnswers: [],
+          allQuestionnaireAnswers: [],
+        },
+      }),
+    });
     const element = mount('imaging-appointment', `/appointments/${KEY}`);
     (await button(element, 'Pain score')).click();
     const target = await navigated('/questionnaires');
     equal(new URLSearchParams(target.search).get('types'), 'PAIN_SCORE_INITIAL');
     equal(new URLSearchParams(target.search).get('backUrl'), `/appointments/${KEY}`);
+    equal(new URLSearchParams(target.search).get('appointmentSlug'), SLUG);
+    assert(!text(element).includes('Consent forms'), 'no consent forms link without forms');
+    assert(!text(element).includes('Give feedback'), 'no feedback link once given (204)');
+  });
+
+  it('consent forms and feedback links show when the server has them; consent opens CONSENT_FORM', async () => {
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/consent_forms`]: () => ({
+        body: {
+          appointmentConsentForms: [
+            { consentFormId: 1, appointmentSlug: SLUG, required: true, answered: false },
+          ],
+          notifyPatient: true,
+          consentForms: [],
+          answers: [],
+        },
+      }),
+      [`GET ${BASE}/${SLUG}/feedback`]: () => ({
+        body: { questionnaireId: 9, questionnaireResult: null, title: 'Feedback' },
+      }),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    await button(element, 'Give feedback');
+    assert(!text(element).includes('Pain score'), 'no pain score link without one');
+    (await button(element, 'Consent forms')).click();
+    const target = await navigated('/questionnaires');
+    equal(new URLSearchParams(target.search).get('types'), 'CONSENT_FORM');
+  });
+
+  it('R-4-cancel-03 with a cancel questionnaire the reason modal leads to it, not to the cancel call', async () => {
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      [`GET ${BASE}/${SLUG}/can_change_status`]: () => ({
+        body: { canChange: true, reason: null, priorMinutes: null },
+      }),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/questionnaires`]: (_init, url) => ({
+        body: {
+          questionnaires:
+            url.searchParams.get('types') === 'CANCEL_APPOINTMENT_PATIENT'
+              ? [{ ...PAIN_SCORE, id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }]
+              : [],
+          bookingKey: KEY,
+          examQuestionnaireAnswers: [],
+          allQuestionnaireAnswers: [],
+        },
+      }),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    (await button(element, 'Cancel appointment')).click();
+    (await button(element, 'Yes, cancel it')).click();
+    const form = await waitFor(
+      () => shadow(element).querySelector<HTMLFormElement>('form.cancel-reason'),
+      'reason form',
+    );
+    form.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
+    form.requestSubmit();
+    const target = await navigated('/questionnaires');
+    equal(new URLSearchParams(target.search).get('types'), 'CANCEL_APPOINTMENT_PATIENT');
+    assert(!calls.some((c) => c.path.endsWith('/cancel')), 'no cancel call');
+  });
+
+  it('R-4-cancel-09 close with a required consent form unanswered asks first', async () => {
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/consent_forms`]: () => ({
+        body: {
+          appointmentConsentForms: [
+            { consentFormId: 1, appointmentSlug: SLUG, required: true, answered: false },
+          ],
+          notifyPatient: true,
+          consentForms: [],
+          answers: [],
+        },
+      }),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    (await button(element, 'Close')).click();
+    const dialog = await waitFor(
+      () => shadow(element).querySelector('dialog[open]'),
+      'consent confirmation',
+    );
+    assert(dialog.textContent!.includes('Consent forms are waiting'), 'confirmation title');
+    assert(!navigations.some((n) => n.path === '/'), 'not home yet');
+    (await button(element, 'Close anyway')).click();
+    await navigated('/');
   });
 
   it('R-4-cancel-10 close goes home; the instructions modal opens and closes with Escape', async () => {
-    stubApi({ [`POST ${BASE}/summary`]: summary() });
+    stubApi({ [`POST ${BASE}/summary`]: summary(), ...noQuestionnaires });
     const element = mount('imaging-appointment', `/appointments/${KEY}`);
     (await button(element, 'Instructions')).click();
     const dialog = await waitFor(

@@ -104,7 +104,7 @@ async function fetchText(page: Page, url: string): Promise<{ type: string; body:
 }
 
 test.describe('appointment pages (issue 6)', () => {
-  test('R-2.4-29 a booking holder sees the summary, confirms, downloads the calendar file and cancels with a reason', async ({
+  test('R-2.4-29 R-4-cancel-03 R-4-quest-17 a booking holder sees the summary, confirms, downloads the calendar file and cancels through the cancel questionnaire', async ({
     page,
     request,
   }) => {
@@ -154,12 +154,53 @@ test.describe('appointment pages (issue 6)', () => {
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'appointment-cancel-reason');
     await reasons.getByRole('button', { name: 'Cancel appointment' }).click();
-    await expect(appointment(page).getByText('Your appointment has been cancelled.')).toBeVisible();
-    await expect(card.locator('.status-badge')).toHaveText('Cancelled');
 
-    // Opened again later, a cancelled booking is the deny page's cancelled message.
-    await page.reload();
+    // R-4-cancel-03: the seeded cancel questionnaire applies to every exam, so the
+    // cancel goes through it; its saved answer sets the appointment CANCELED.
+    await expect(page).toHaveURL(/\/questionnaires\?/);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('bookingKey')).toBe(bookingKey);
+    expect(params.get('types')).toBe('CANCEL_APPOINTMENT_PATIENT');
+    expect(params.get('backUrl')).toBe(`/appointments/${bookingKey}`);
+    const survey = page.getByRole('dialog', { name: 'Cancel your appointment' });
+    await expect(survey).toBeVisible();
+    await survey.getByLabel('The time no longer suits me').check();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-cancel-questionnaire');
+    await survey.getByRole('button', { name: 'Submit' }).click();
+
+    // Back on the booking's page, a cancelled booking is the deny page's cancelled message.
     await expect(page).toHaveURL(/\/deny\?status=CANCELED/);
+  });
+
+  test('R-4-cancel-09/10 close with a consent form waiting asks first, then goes home; the links are what the server has', async ({
+    page,
+    request,
+  }) => {
+    const { bookingKey } = await bookViaApi(request, 5);
+    await logInAs(page, bookingKey);
+    await page.goto(`/appointments/${bookingKey}`);
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    // MRI Knee: the seeded pain score, the MRI consent form and feedback (not given yet) apply.
+    const actions = appointment(page).locator('[part="booking-actions"]');
+    await expect(actions.getByRole('button', { name: 'Consent forms' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Pain score' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Give feedback' })).toBeVisible();
+
+    await actions.getByRole('button', { name: 'Close', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Consent forms are waiting' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-close-consent');
+    await dialog.getByRole('button', { name: 'Consent forms' }).click();
+    await expect(page).toHaveURL(/\/questionnaires\?.*types=CONSENT_FORM/);
+    await expect(page.getByRole('dialog', { name: /Consent to/ }).first()).toBeVisible();
+
+    await page.goto(`/appointments/${bookingKey}`);
+    await actions.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Close anyway' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('R-4-cancel-07 reschedule: into the booking flow, a new time; the old slot is freed and the new appointment shown', async ({

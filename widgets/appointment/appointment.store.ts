@@ -21,17 +21,25 @@ import {
   unsubscribeEmails,
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
+import type { CallOptions } from '../../src/api/client';
+import {
+  getAppointmentQuestionnaires,
+  getConsentForms,
+  getFeedbackQuestionnaire,
+} from '../../src/api/questionnaires';
 import {
   cancelGoesAhead,
   notAllowedMessage,
   type TextRef,
 } from '../../src/domain/appointment/change-rules';
-import { denySearch, denyStatusOf } from '../../src/domain/appointment/deny';
+import { DENY_STATUSES, denySearch, denyStatusOf } from '../../src/domain/appointment/deny';
 import {
   authenticationTarget,
   homeTarget,
+  questionnaireTarget,
   rescheduleTarget,
   type ChangeStatus,
+  type LinkedQuestionnaire,
   type Target,
 } from '../../src/domain/appointment/navigation';
 
@@ -63,6 +71,19 @@ export const $busy = atom<string | null>(null);
 
 /** A move the component reports as imaging-navigated. */
 export const $navigation = atom<Target | null>(null);
+
+/** Which questionnaire links an appointment offers (what the server says applies to it). */
+export interface QuestionnaireLinks {
+  /** A PAIN_SCORE_INITIAL questionnaire applies. */
+  painScore: boolean;
+  /** The appointment has consent forms (answered or not). */
+  consentForms: boolean;
+  /** A feedback questionnaire applies and was not answered yet (R-4-feedback-03). */
+  feedback: boolean;
+}
+
+/** The links of each appointment of the page, by slug; absent while loading. */
+export const $questionnaireLinks = atom<Record<string, QuestionnaireLinks>>({});
 
 let context: PageContext | null = null;
 
@@ -103,12 +124,53 @@ export async function showAppointment(next: PageContext): Promise<void> {
       return;
     }
     $summary.set({ state: 'ready', summary });
+    void loadQuestionnaireLinks(summary.appointments, own.signal);
   } catch (error) {
     if (controller !== own || isAbortError(error)) return;
     const apiError = toApiError(error);
     if (apiError.status === 401 || apiError.status === 403) handleFailure(error);
     else $summary.set({ state: 'failed', messageKey: apiError.messageKey });
   }
+}
+
+/** Appointments the patient can still act on (not cancelled, declined or removed). */
+function liveAppointments(appointments: readonly AppointmentView[]): AppointmentView[] {
+  return appointments.filter((a) => !DENY_STATUSES.includes(a.status));
+}
+
+/** A check that fails (or is superseded) counts as false: the link is not offered. */
+const orFalse = (work: Promise<boolean>) => work.catch(() => false);
+
+/**
+ * Asks the server which questionnaire links each live appointment offers;
+ * the page shows a link only when the server has something for it.
+ */
+async function loadQuestionnaireLinks(
+  appointments: readonly AppointmentView[],
+  signal: AbortSignal,
+): Promise<void> {
+  $questionnaireLinks.set({});
+  const options: CallOptions = { signal };
+  const entries = await Promise.all(
+    liveAppointments(appointments).map(async (appointment) => {
+      const [painScore, consentForms, feedback] = await Promise.all([
+        orFalse(
+          getAppointmentQuestionnaires(appointment.slug, ['PAIN_SCORE_INITIAL'], options).then(
+            (answer) => answer.questionnaires.length > 0,
+          ),
+        ),
+        orFalse(
+          getConsentForms(appointment.slug, options).then(
+            (answer) => answer.appointmentConsentForms.length > 0,
+          ),
+        ),
+        orFalse(getFeedbackQuestionnaire(appointment.slug, options).then((answer) => !!answer)),
+      ]);
+      return [appointment.slug, { painScore, consentForms, feedback }] as const;
+    }),
+  );
+  if (signal.aborted) return;
+  $questionnaireLinks.set(Object.fromEntries(entries));
 }
 
 function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
@@ -166,13 +228,55 @@ async function allowed(slug: string, action: ChangeAction): Promise<boolean> {
 /** R-4-cancel-01: true when the confirm modal may open. */
 export const checkCancel = (slug: string) => allowed(slug, 'CANCEL');
 
-/** R-4-cancel-04: cancels with the loading state; true on success. */
-export async function cancel(slug: string, reason: CancelReason, note: string): Promise<boolean> {
-  const result = await run('cancel', slug, () => cancelAppointment(slug, { reason, note }));
-  if (!result) return false;
+/**
+ * R-4-cancel-03: a cancel questionnaire is required when the server lists a
+ * CANCEL_APPOINTMENT_PATIENT questionnaire for the appointment (its exam,
+ * modality or a general one) that it has not answered yet.
+ */
+async function cancelQuestionnaireRequired(slug: string): Promise<boolean> {
+  const answer = await getAppointmentQuestionnaires(slug, ['CANCEL_APPOINTMENT_PATIENT']);
+  const answered = new Set(answer.allQuestionnaireAnswers.map((a) => a.questionnaireId));
+  return answer.questionnaires.some(
+    (q) => q.type === 'CANCEL_APPOINTMENT_PATIENT' && !answered.has(q.id),
+  );
+}
+
+export type CancelOutcome = 'cancelled' | 'questionnaire' | 'failed';
+
+/**
+ * R-4-cancel-03/04, after the confirm and cancel-reason modals: when a cancel
+ * questionnaire is required the patient answers it on the questionnaire page
+ * (its saved answer cancels the appointment, R-4-quest-17); otherwise the
+ * appointment is cancelled here with the loading state.
+ */
+export async function cancel(
+  slug: string,
+  reason: CancelReason,
+  note: string,
+): Promise<CancelOutcome> {
+  const result = await run('cancel', slug, async () => {
+    if (await cancelQuestionnaireRequired(slug)) return 'questionnaire' as const;
+    await cancelAppointment(slug, { reason, note });
+    return 'cancelled' as const;
+  });
+  if (!result) return 'failed';
+  if (result === 'questionnaire') {
+    if (context)
+      navigate(
+        questionnaireTarget({
+          ...context,
+          types: ['CANCEL_APPOINTMENT_PATIENT'],
+          appointmentSlug: slug,
+        }),
+      );
+    return result;
+  }
   replaceAppointment(slug, { status: 'CANCELED' });
+  // A cancelled appointment offers no questionnaires any more.
+  const { [slug]: _dropped, ...links } = $questionnaireLinks.get();
+  $questionnaireLinks.set(links);
   $notice.set({ tone: 'success', text: { key: 'appointment.cancelled' }, slug });
-  return true;
+  return result;
 }
 
 /** R-4-cancel-05..07: walk-in rule, then can-change-status, then into the booking flow. */
@@ -202,21 +306,32 @@ export async function reschedule(
   );
 }
 
-/**
- * Consent forms pending for the booking (R-4-cancel-09). The consent-form
- * element (another issue) is to provide this; until then none are pending.
- */
-let pendingConsentForms: (bookingKey: string) => Promise<boolean> = () => Promise.resolve(false);
-
-/** Hook for the consent-forms feature: plugs in its check of pending forms for a booking key. */
-export function setPendingConsentFormsCheck(check: (bookingKey: string) => Promise<boolean>): void {
-  pendingConsentForms = check;
+/** True when a consent form the appointment requires has no answer yet. */
+async function consentPending(slug: string): Promise<boolean> {
+  const answer = await getConsentForms(slug);
+  return (
+    answer.notifyPatient || answer.appointmentConsentForms.some((f) => f.required && !f.answered)
+  );
 }
 
-/** R-4-cancel-09: true when the close needs the consent-forms confirmation first. */
-export async function closeNeedsConfirmation(): Promise<boolean> {
-  if (!context) return false;
-  return pendingConsentForms(context.bookingKey).catch(() => false);
+/**
+ * R-4-cancel-09: the appointment whose required consent forms are still
+ * unanswered (the close asks first), or null to go home at once. A failed
+ * check does not keep the patient on the page.
+ */
+export async function closeNeedsConfirmation(): Promise<string | null> {
+  const current = $summary.get();
+  if (!context || current.state !== 'ready') return null;
+  const candidates = liveAppointments(current.summary.appointments).filter((a) => !a.expired);
+  const pending = await Promise.all(
+    candidates.map((a) => consentPending(a.slug).catch(() => false)),
+  );
+  return candidates[pending.indexOf(true)]?.slug ?? null;
+}
+
+/** Opens a questionnaire of one appointment on the questionnaire page (back to this page). */
+export function openQuestionnaire(type: LinkedQuestionnaire, appointmentSlug: string): void {
+  if (context) navigate(questionnaireTarget({ ...context, types: [type], appointmentSlug }));
 }
 
 /** R-4-cancel-10: home after closing. */

@@ -6,6 +6,7 @@
  * verifiedCaptcha, otpSent).
  */
 import { atom, map } from 'nanostores';
+import { getAuthenticated } from '../../src/api/auth';
 import { toApiError } from '../../src/api/errors';
 import {
   authenticatePatient,
@@ -24,7 +25,7 @@ import {
 import { DEFAULT_RESEND_SECONDS } from '../../src/domain/auth/auth-validation';
 import { $appConfig } from '../../src/stores/config.store';
 import { startKeepAlive } from '../../src/stores/keep-alive.store';
-import { loadUser } from '../../src/stores/user.store';
+import { userLoaded } from '../../src/stores/user.store';
 import { solveCaptcha } from './captcha';
 
 export type AuthStep = 'idle' | 'dateOfBirth' | 'code' | 'done';
@@ -96,6 +97,27 @@ async function passCaptcha(): Promise<boolean> {
   return verified;
 }
 
+/**
+ * Waits until the session cookie is in use (GET /api/authenticated says so),
+ * at most about 2 s: the next page's first secured call must not go out
+ * without it, or its 401 would log the patient out again. (Seen in Chromium:
+ * a status call right after the login answer could still go without it.)
+ */
+async function confirmSession(): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    try {
+      const status = await getAuthenticated();
+      if (status.authenticated) {
+        userLoaded(status);
+        return;
+      }
+    } catch {
+      // Try again; the page works on without the confirmation.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function authenticated(params: AuthParams): Promise<void> {
   $auth.set({
     ...$auth.get(),
@@ -104,7 +126,7 @@ async function authenticated(params: AuthParams): Promise<void> {
     step: 'done',
     errorMessage: null,
   });
-  await loadUser();
+  await confirmSession();
   startKeepAlive($appConfig.get()?.keepAliveSeconds);
   const target = splitUrl(params.navigateUrl);
   $authNavigation.set({ path: target.path, search: target.search, replace: true });

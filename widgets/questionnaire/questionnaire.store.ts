@@ -176,7 +176,8 @@ export function parseContext(path: string, search: string): FlowContext {
     examSlugs: [...new Set(examSlugs)],
     types,
     backUrl: safeLocalPath(incoming.get('backUrl')),
-    redirectUrl: incoming.get('redirectUrl'),
+    // Only a portal path: a link must not send the patient to another site (REDIRECT outcomes may).
+    redirectUrl: safeLocalPath(incoming.get('redirectUrl')),
     appointmentSlug: incoming.get('appointmentSlug'),
     mode,
   };

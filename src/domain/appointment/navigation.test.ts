@@ -91,6 +91,20 @@ describe('paths of the appointment pages', () => {
       search: '?bookingKey=K&types=PAIN_SCORE_INITIAL&backUrl=%2Fappointments%2FK',
     });
   });
+  it('R-4-cancel-03 the cancel questionnaire names the appointment and keeps the shell', () => {
+    const target = questionnaireTarget({
+      prefix: '/iframe',
+      bookingKey: 'K',
+      types: ['CANCEL_APPOINTMENT_PATIENT'],
+      kioskMode: true,
+      appointmentSlug: 'apt-1',
+    });
+    expect(target).toEqual({
+      path: '/iframe/questionnaires',
+      search:
+        '?bookingKey=K&types=CANCEL_APPOINTMENT_PATIENT&backUrl=%2Fappointments%2FK&appointmentSlug=apt-1&kioskMode=true',
+    });
+  });
   it('R-4-cancel-10 home is /kiosk in kiosk mode', () => {
     expect(homeTarget('', true)).toEqual({ path: '/kiosk', search: '?kioskMode=true' });
     expect(homeTarget('/iframe', false)).toEqual({ path: '/iframe/', search: '' });

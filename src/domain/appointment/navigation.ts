@@ -88,21 +88,31 @@ export function rescheduleTarget(input: {
   return { path: `${input.prefix}${path}`, search: withSearch(params) };
 }
 
-/** Questionnaire types the appointment page links to (consent forms are the REQUIRED_ON_CONFIRMATION ones). */
-export type LinkedQuestionnaire = 'PAIN_SCORE_INITIAL' | 'REQUIRED_ON_CONFIRMATION' | 'FEEDBACK';
+/**
+ * What the appointment page opens in `<imaging-questionnaire>` (its `types`
+ * values): the pain score, the appointment's consent forms (`CONSENT_FORM`,
+ * the element's own value for them), feedback, and the cancel questionnaire.
+ */
+export type LinkedQuestionnaire =
+  'PAIN_SCORE_INITIAL' | 'CONSENT_FORM' | 'FEEDBACK' | 'CANCEL_APPOINTMENT_PATIENT';
 
-/** The questionnaire page for a booking, returning to its appointment page. */
+/**
+ * The questionnaire page for a booking, returning to its appointment page.
+ * `appointmentSlug` names the appointment of a booking of several.
+ */
 export function questionnaireTarget(input: {
   prefix: string;
   bookingKey: string;
   types: readonly string[];
   kioskMode: boolean;
+  appointmentSlug?: string | null;
 }): Target {
   const params = new URLSearchParams({
     bookingKey: input.bookingKey,
     types: input.types.join(','),
     backUrl: bookingPagePath('appointment', input.bookingKey),
   });
+  if (input.appointmentSlug) params.set('appointmentSlug', input.appointmentSlug);
   if (input.kioskMode) params.set('kioskMode', 'true');
   return { path: `${input.prefix}/questionnaires`, search: withSearch(params) };
 }

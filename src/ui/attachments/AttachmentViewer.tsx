@@ -207,7 +207,9 @@ export function AttachmentViewer({
               </div>
             )}
           </div>
-          <p className="field__hint viewer__keys">{t('attachments.viewer_keys')}</p>
+          {(image || count > 1) && (
+            <p className="field__hint viewer__keys">{t('attachments.viewer_keys')}</p>
+          )}
         </div>
       )}
     </Modal>

@@ -2,38 +2,58 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { calendarUrl } from '../../../src/api/appointments';
 import type { AppointmentSummary } from '../../../src/api/appointments.contract';
-import {
-  questionnaireTarget,
-  type LinkedQuestionnaire,
-} from '../../../src/domain/appointment/navigation';
+import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
-import { $pageContext, closeNeedsConfirmation, goHome, goTo } from '../appointment.store';
+import {
+  $questionnaireLinks,
+  closeNeedsConfirmation,
+  goHome,
+  openQuestionnaire,
+  type QuestionnaireLinks,
+} from '../appointment.store';
 
-const QUESTIONNAIRES: { type: LinkedQuestionnaire; label: string }[] = [
-  { type: 'PAIN_SCORE_INITIAL', label: 'appointment.action.pain_score' },
-  { type: 'REQUIRED_ON_CONFIRMATION', label: 'appointment.action.consent_forms' },
-  { type: 'FEEDBACK', label: 'appointment.action.feedback' },
+/** The links `<imaging-questionnaire>` takes, each shown when the server has something for it. */
+const QUESTIONNAIRES: {
+  type: LinkedQuestionnaire;
+  label: string;
+  shown: keyof QuestionnaireLinks;
+}[] = [
+  { type: 'PAIN_SCORE_INITIAL', label: 'appointment.action.pain_score', shown: 'painScore' },
+  { type: 'CONSENT_FORM', label: 'appointment.action.consent_forms', shown: 'consentForms' },
+  { type: 'FEEDBACK', label: 'appointment.action.feedback', shown: 'feedback' },
 ];
 
 /** What concerns the whole booking: calendar, instructions, questionnaires and close (spec 2.4, 2.5, 4). */
 export function BookingActions({ summary }: { summary: AppointmentSummary }) {
   const t = useT();
-  const context = useStore($pageContext);
+  const links = useStore($questionnaireLinks);
   const [instructions, setInstructions] = useState(false);
-  const [consentPending, setConsentPending] = useState(false);
+  /** The appointment whose consent forms wait (R-4-cancel-09), while the close asks. */
+  const [consentPending, setConsentPending] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
   const first = summary.appointments[0];
   if (!first) return null;
+  const several = summary.appointments.length > 1;
+  const linked = summary.appointments
+    .map((appointment) => ({
+      appointment,
+      items: QUESTIONNAIRES.filter((item) => links[appointment.slug]?.[item.shown]),
+    }))
+    .filter((entry) => entry.items.length > 0);
 
   const close = async () => {
-    if (await closeNeedsConfirmation()) setConsentPending(true);
+    setClosing(true);
+    const pending = await closeNeedsConfirmation();
+    setClosing(false);
+    if (pending) setConsentPending(pending);
     else goHome();
   };
 
   return (
     <section
       className="booking-actions"
-      aria-labelledby="appointment-more-title"
+      aria-labelledby={linked.length > 0 ? 'appointment-more-title' : undefined}
       part="booking-actions"
     >
       <div className="booking-actions__row">
@@ -48,26 +68,44 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
         >
           {t('appointment.action.instructions')}
         </button>
-        <button type="button" className="button" data-variant="ghost" onClick={() => void close()}>
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={closing}
+          aria-busy={closing}
+          onClick={() => void close()}
+        >
           {t('appointment.action.close')}
         </button>
       </div>
-      <h2 id="appointment-more-title" className="booking-actions__title">
-        {t('appointment.more_title')}
-      </h2>
-      <div className="booking-actions__row">
-        {QUESTIONNAIRES.map((item) => (
-          <button
-            key={item.type}
-            type="button"
-            className="button"
-            data-variant="ghost"
-            onClick={() => goTo(questionnaireTarget({ ...context, types: [item.type] }))}
-          >
-            {t(item.label)}
-          </button>
-        ))}
-      </div>
+      {linked.length > 0 && (
+        <>
+          <h2 id="appointment-more-title" className="booking-actions__title">
+            {t('appointment.more_title')}
+          </h2>
+          {linked.map(({ appointment, items }) => (
+            <div
+              key={appointment.slug}
+              className="booking-actions__row"
+              role="group"
+              aria-label={several ? appointment.examName : undefined}
+            >
+              {items.map((item) => (
+                <button
+                  key={item.type}
+                  type="button"
+                  className="button"
+                  data-variant="ghost"
+                  onClick={() => openQuestionnaire(item.type, appointment.slug)}
+                >
+                  {several ? `${t(item.label)} (${appointment.examName})` : t(item.label)}
+                </button>
+              ))}
+            </div>
+          ))}
+        </>
+      )}
       <Modal
         open={instructions}
         title={t('appointment.instructions_title')}
@@ -99,9 +137,9 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
         </ul>
       </Modal>
       <Modal
-        open={consentPending}
+        open={consentPending !== null}
         title={t('appointment.close_consent_title')}
-        onClose={() => setConsentPending(false)}
+        onClose={() => setConsentPending(null)}
         size="sm"
         actions={
           <>
@@ -110,8 +148,9 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
               className="button"
               data-autofocus
               onClick={() => {
-                setConsentPending(false);
-                goTo(questionnaireTarget({ ...context, types: ['REQUIRED_ON_CONFIRMATION'] }));
+                const slug = consentPending;
+                setConsentPending(null);
+                if (slug) openQuestionnaire('CONSENT_FORM', slug);
               }}
             >
               {t('appointment.action.consent_forms')}

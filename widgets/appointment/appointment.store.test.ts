@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createFakeFetch,
+  errorResponse,
+  jsonResponse,
+  type RecordedRequest,
+} from '../../src/api/testing';
+import summaryFixture from '../../tests/fixtures/appointment-summary.json';
+
+/**
+ * The appointment store against a fake API: the cancel questionnaire
+ * (R-4-cancel-03/04), the pending consent forms of the close (R-4-cancel-09)
+ * and which questionnaire links the page offers.
+ */
+type Routes = Record<string, (request: RecordedRequest) => Response>;
+
+const KEY = summaryFixture.bookingKey;
+const SLUG = summaryFixture.appointments[0]!.slug;
+const BASE = `/api/secured/appointments/${SLUG}`;
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const route = (request: RecordedRequest) =>
+  `${request.method} ${new URL(request.url, 'http://localhost').pathname}`;
+
+function stub(routes: Routes) {
+  const fetch = createFakeFetch((request) => {
+    const handler = routes[route(request)];
+    return handler ? handler(request) : errorResponse(404, 'message.not_found');
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const questionnaires = (items: { id: number; type: string }[], answeredIds: number[] = []) => ({
+  questionnaires: items.map((item) => ({ ...item, title: 'Q', json: { pages: [] } })),
+  bookingKey: KEY,
+  examQuestionnaireAnswers: [],
+  allQuestionnaireAnswers: answeredIds.map((questionnaireId) => ({ questionnaireId })),
+});
+
+const consent = (forms: { required: boolean; answered: boolean }[]) => ({
+  appointmentConsentForms: forms.map((form, index) => ({
+    consentFormId: index + 1,
+    appointmentSlug: SLUG,
+    ...form,
+  })),
+  notifyPatient: forms.some((form) => form.required && !form.answered),
+  consentForms: [],
+  answers: [],
+});
+
+function summaryRoute(patch: (s: typeof summaryFixture) => void = () => {}) {
+  return () => {
+    const body = clone(summaryFixture);
+    body.appointments[0]!.status = 'BOOKED';
+    body.appointments[0]!.expired = false;
+    patch(body);
+    return jsonResponse(body);
+  };
+}
+
+async function shown(routes: Routes, context = { prefix: '', kioskMode: false }) {
+  vi.resetModules();
+  const fetch = stub({ 'POST /api/secured/appointments/summary': summaryRoute(), ...routes });
+  const store = await import('./appointment.store');
+  await store.showAppointment({ bookingKey: KEY, ...context });
+  return { store, fetch };
+}
+
+const NO_LINKS: Routes = {
+  [`GET ${BASE}/questionnaires`]: () => jsonResponse(questionnaires([])),
+  [`GET ${BASE}/consent_forms`]: () => jsonResponse(consent([])),
+  [`GET ${BASE}/feedback`]: () => new Response(null, { status: 204 }),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('appointment store: cancel (spec 4)', () => {
+  it('R-4-cancel-03 R-4-quest-17 a cancel questionnaire that applies: to it, nothing cancelled here', async () => {
+    const { store, fetch } = await shown(
+      {
+        ...NO_LINKS,
+        [`GET ${BASE}/questionnaires`]: () =>
+          jsonResponse(questionnaires([{ id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }])),
+      },
+      { prefix: '/iframe', kioskMode: true },
+    );
+    const outcome = await store.cancel(SLUG, { label: 'Feeling better' }, '');
+    expect(outcome).toBe('questionnaire');
+    const asked = fetch.calls.find(
+      (call) => call.url.includes('/questionnaires') && call.url.includes('CANCEL'),
+    )!;
+    expect(new URL(asked.url, 'http://x').searchParams.get('types')).toBe(
+      'CANCEL_APPOINTMENT_PATIENT',
+    );
+    expect(fetch.calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+    const target = store.$navigation.get()!;
+    expect(target.path).toBe('/iframe/questionnaires');
+    const params = new URLSearchParams(target.search);
+    expect(params.get('bookingKey')).toBe(KEY);
+    expect(params.get('types')).toBe('CANCEL_APPOINTMENT_PATIENT');
+    expect(params.get('backUrl')).toBe(`/appointments/${KEY}`);
+    expect(params.get('appointmentSlug')).toBe(SLUG);
+    expect(params.get('kioskMode')).toBe('true');
+    expect(store.$busy.get()).toBeNull();
+  });
+
+  it('R-4-cancel-04 without a cancel questionnaire it cancels with the reason and says so', async () => {
+    const { store, fetch } = await shown({
+      ...NO_LINKS,
+      [`POST ${BASE}/cancel`]: () => jsonResponse({}),
+    });
+    const pending = store.cancel(SLUG, { label: 'Feeling better' }, 'thanks');
+    expect(store.$busy.get()).toBe('cancel');
+    expect(await pending).toBe('cancelled');
+    const sent = fetch.calls.find((call) => call.url.endsWith('/cancel'))!;
+    expect(JSON.parse(String(sent.init.body))).toEqual({
+      reason: { label: 'Feeling better' },
+      note: 'thanks',
+    });
+    const summary = store.$summary.get();
+    expect(summary.state === 'ready' && summary.summary.appointments[0]!.status).toBe('CANCELED');
+    expect(store.$notice.get()?.text.key).toBe('appointment.cancelled');
+    expect(store.$navigation.get()).toBeNull();
+  });
+
+  it('R-4-cancel-04 an answered cancel questionnaire is not asked again', async () => {
+    const { store } = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/questionnaires`]: () =>
+        jsonResponse(questionnaires([{ id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }], [12])),
+      [`POST ${BASE}/cancel`]: () => jsonResponse({}),
+    });
+    expect(await store.cancel(SLUG, { label: 'x' }, '')).toBe('cancelled');
+  });
+
+  it('a failed questionnaire check cancels nothing and shows the error', async () => {
+    const { store, fetch } = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/questionnaires`]: () => errorResponse(500, 'message.server_error'),
+    });
+    expect(await store.cancel(SLUG, { label: 'x' }, '')).toBe('failed');
+    expect(fetch.calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
+    expect(store.$notice.get()).toMatchObject({ tone: 'error', slug: SLUG });
+  });
+});
+
+describe('appointment store: close (R-4-cancel-09/10)', () => {
+  it('a required consent form without an answer is pending', async () => {
+    const { store } = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/consent_forms`]: () =>
+        jsonResponse(
+          consent([
+            { required: true, answered: false },
+            { required: false, answered: false },
+          ]),
+        ),
+    });
+    expect(await store.closeNeedsConfirmation()).toBe(SLUG);
+  });
+
+  it('answered or optional forms are not pending; a failed check goes home', async () => {
+    const { store } = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/consent_forms`]: () =>
+        jsonResponse(
+          consent([
+            { required: true, answered: true },
+            { required: false, answered: false },
+          ]),
+        ),
+    });
+    expect(await store.closeNeedsConfirmation()).toBeNull();
+    stub({ [`GET ${BASE}/consent_forms`]: () => errorResponse(500, 'message.server_error') });
+    expect(await store.closeNeedsConfirmation()).toBeNull();
+  });
+
+  it('a cancelled appointment has no pending forms', async () => {
+    vi.resetModules();
+    const fetch = stub({
+      'POST /api/secured/appointments/summary': summaryRoute((s) => {
+        s.appointments.push({ ...clone(s.appointments[0]!), slug: 'other', status: 'CANCELED' });
+      }),
+      ...NO_LINKS,
+    });
+    const store = await import('./appointment.store');
+    await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
+    await store.closeNeedsConfirmation();
+    expect(fetch.calls.some((call) => call.url.includes('/other/'))).toBe(false);
+  });
+
+  it('the consent forms link names the appointment', async () => {
+    const { store } = await shown(NO_LINKS);
+    store.openQuestionnaire('CONSENT_FORM', SLUG);
+    const params = new URLSearchParams(store.$navigation.get()!.search);
+    expect(params.get('types')).toBe('CONSENT_FORM');
+    expect(params.get('appointmentSlug')).toBe(SLUG);
+  });
+});
+
+describe('appointment store: questionnaire links', () => {
+  it('offers each link only when the server has something for it', async () => {
+    const { store } = await shown({
+      [`GET ${BASE}/questionnaires`]: () =>
+        jsonResponse(questionnaires([{ id: 5, type: 'PAIN_SCORE_INITIAL' }])),
+      [`GET ${BASE}/consent_forms`]: () =>
+        jsonResponse(consent([{ required: true, answered: true }])),
+      [`GET ${BASE}/feedback`]: () => new Response(null, { status: 204 }),
+    });
+    await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    expect(store.$questionnaireLinks.get()[SLUG]).toEqual({
+      painScore: true,
+      consentForms: true,
+      feedback: false,
+    });
+  });
+
+  it('R-4-feedback-03 feedback not given yet is offered; failed checks offer nothing', async () => {
+    const { store } = await shown({
+      [`GET ${BASE}/questionnaires`]: () => errorResponse(500, 'message.server_error'),
+      [`GET ${BASE}/consent_forms`]: () => jsonResponse(consent([])),
+      [`GET ${BASE}/feedback`]: () =>
+        jsonResponse({ questionnaireId: 9, questionnaireResult: null, title: 'Feedback' }),
+    });
+    await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    expect(store.$questionnaireLinks.get()[SLUG]).toEqual({
+      painScore: false,
+      consentForms: false,
+      feedback: true,
+    });
+  });
+});
