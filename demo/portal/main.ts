@@ -30,8 +30,11 @@ async function show(page: RoutedPage | undefined): Promise<void> {
   if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
   const ticket = ++navigation;
   const view = page ? viewOf(page.route) : undefined;
-  const search = location.search;
-  frame.setAttribute('path', location.pathname);
+  // The router announces a page before the address bar changes (replace
+  // navigations): read the page it announces, never `location`.
+  const path = page?.path ?? location.pathname;
+  const search = page ? searchOf(page) : location.search;
+  frame.setAttribute('path', path);
   frame.setAttribute('search', search);
   frame.toggleAttribute('kiosk-mode', new URLSearchParams(search).get('kioskMode') === 'true');
   if (view?.load && !customElements.get(view.tag)) {
@@ -40,7 +43,7 @@ async function show(page: RoutedPage | undefined): Promise<void> {
     frame.removeAttribute('loading');
     if (ticket !== navigation) return;
   }
-  const element = page && view ? elementFor(view, page) : notFound();
+  const element = page && view ? elementFor(view, page, path, search) : notFound();
   const shell = page ? shellOf(page.route) : 'main';
   placeInShell(shell, element);
   if (shell === 'iframe') {
@@ -51,14 +54,19 @@ async function show(page: RoutedPage | undefined): Promise<void> {
   }
 }
 
-function elementFor(view: RouteView, page: RoutedPage): HTMLElement {
+function searchOf(page: RoutedPage): string {
+  const query = new URLSearchParams(page.search).toString();
+  return query ? `?${query}` : '';
+}
+
+function elementFor(view: RouteView, page: RoutedPage, path: string, search: string): HTMLElement {
   if (view.tag === 'iframe') return renderIframeTest(page.search.link);
   if (!view.load) return unavailable(view.tag);
   const element = current?.localName === view.tag ? current : document.createElement(view.tag);
   for (const [name, value] of Object.entries(view.attrs?.(page) ?? {}))
     element.setAttribute(name, value);
-  element.setAttribute('path', location.pathname);
-  element.setAttribute('search', location.search);
+  element.setAttribute('path', path);
+  element.setAttribute('search', search);
   return element;
 }
 

@@ -77,7 +77,9 @@ function stubApi(server: Server = {}): void {
         return server.validate?.(body ?? {}) ?? json({ authenticated: true });
       case '/api/authenticated':
         return json({
-          authenticated: calls.some((c) => c.path.endsWith('validate')),
+          authenticated: calls.some(
+            (c) => c.path.endsWith('validate') || c.path.endsWith('/patient'),
+          ),
           user: null,
           roleTranslations: null,
         });

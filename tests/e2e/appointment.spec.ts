@@ -310,7 +310,7 @@ test.describe('booking-request pages (issue 6)', () => {
     expect(res.status(), await res.text()).toBe(200);
     await logInAs(page, bookingKey);
     await page.goto(`/booking-requests/${bookingKey}`);
-    await frameReady(page);
+    // Not frameReady: its `imaging-frame header` also matches the page's own <header> (strict mode).
     await expect(heading(page, 'Booking request sent')).toBeVisible();
     await expect(bookingRequest(page)).toContainText('Afternoons suit me');
     await expect(bookingRequest(page)).toContainText('Waiting for the clinic');

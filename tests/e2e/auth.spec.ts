@@ -205,9 +205,6 @@ test.describe('patient authentication (issue 6)', () => {
     await codeDialog.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(new RegExp(`/appointments/${booked.bookingKey}$`));
     expect(await authenticatedInPage(page)).toBe(true);
-    // The appointment element of the first visit (401) does not load again within the
-    // same page (reported to the lead); a reload shows the appointment with the new session.
-    await page.reload();
     await expect(page.locator('imaging-appointment')).toBeVisible();
     await expect(page.locator('imaging-appointment').getByText(/^Loading/)).toHaveCount(0);
     await expect(page.locator('imaging-appointment h1')).toBeVisible();
@@ -333,7 +330,6 @@ test.describe('patient authentication (issue 6)', () => {
     request,
   }) => {
     const booked = await bookRequest(request);
-    page.on('response', (r) => { if (r.url().includes('/api/')) void r.text().then((t) => console.log('DEBUG', r.request().method(), r.url().replace(/^.*\/api/, '/api'), r.status(), t.slice(0, 120))).catch(() => undefined); });
     await page.goto(authUrl(booked.bookingKey, 'request'));
     const form = dialog(page, 'View your booking request');
     await expect(form).toBeVisible();
@@ -342,7 +338,8 @@ test.describe('patient authentication (issue 6)', () => {
     await form.getByLabel('Year').fill(DOB.year);
     await form.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(new RegExp(`/booking-requests/${booked.bookingKey}$`));
-    expect(await authenticatedInPage(page)).toBe(true);
+    await expect(page.locator('imaging-booking-request h1')).toHaveText('Booking request sent');
+    await expect.poll(() => authenticatedInPage(page)).toBe(true);
   });
 
   test('on a phone the dialogs fit and stay accessible', async ({ page, request }) => {

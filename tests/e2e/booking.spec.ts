@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { passQuestionnaires } from './questionnaire-helpers';
 
 const booking = (page: Page) => page.locator('imaging-booking');
 const confirmation = (page: Page) => page.locator('imaging-appointment');
@@ -24,6 +25,7 @@ async function reachSlots(
     await keepScreenshot(page, `${shots}-1-exam`);
   }
   await booking(page).getByRole('button', { name: 'Continue' }).click();
+  await passQuestionnaires(page);
   await expect(heading(page, 'Choose a clinic')).toBeVisible();
   await expect(page).toHaveURL(/\/select-region\?/);
   await booking(page).getByLabel('Region').selectOption({ label: region });
@@ -187,6 +189,7 @@ test.describe('booking a scan (issue 4)', () => {
     await expect(info).toBeVisible();
     await expectNoAxeViolations(page);
     await info.getByRole('button', { name: 'Continue' }).click();
+    await passQuestionnaires(page);
     await expect(heading(page, 'Choose a clinic')).toBeVisible();
     await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
     await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
@@ -257,6 +260,7 @@ test.describe('booking a scan (issue 4)', () => {
       await booking(page).getByRole('button', { name: exam, exact: true }).click();
     }
     await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await passQuestionnaires(page);
     await expect(heading(page, 'Choose a clinic')).toBeVisible();
     await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
     await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
@@ -294,6 +298,7 @@ test.describe('booking a scan (issue 4)', () => {
     await booking(page).getByRole('button', { name: 'X-Ray', exact: true }).click();
     await booking(page).getByRole('button', { name: 'X-ray Knee', exact: true }).click();
     await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await passQuestionnaires(page);
     await expect(heading(page, 'Choose a clinic')).toBeVisible();
     await expect(page).toHaveURL(/kioskMode=true/);
     await booking(page).getByRole('button', { name: 'Search by post code' }).click();

@@ -35,5 +35,5 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 
 /** Waits until the frame has rendered its header inside the shadow root. */
 export async function frameReady(page: Page): Promise<void> {
-  await expect(page.locator('imaging-frame header')).toBeVisible();
+  await expect(page.locator('imaging-frame header[part="header"]').first()).toBeVisible();
 }

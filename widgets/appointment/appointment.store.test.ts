@@ -124,6 +124,7 @@ describe('appointment store: cancel (spec 4)', () => {
     expect(summary.state === 'ready' && summary.summary.appointments[0]!.status).toBe('CANCELED');
     expect(store.$notice.get()?.text.key).toBe('appointment.cancelled');
     expect(store.$navigation.get()).toBeNull();
+    expect(store.$questionnaireLinks.get()[SLUG]).toBeUndefined();
   });
 
   it('R-4-cancel-04 an answered cancel questionnaire is not asked again', async () => {

@@ -170,7 +170,14 @@ async function loadQuestionnaireLinks(
     }),
   );
   if (signal.aborted) return;
-  $questionnaireLinks.set(Object.fromEntries(entries));
+  // An appointment cancelled meanwhile offers nothing.
+  const current = $summary.get();
+  const live = new Set(
+    current.state === 'ready'
+      ? liveAppointments(current.summary.appointments).map((a) => a.slug)
+      : [],
+  );
+  $questionnaireLinks.set(Object.fromEntries(entries.filter(([slug]) => live.has(slug))));
 }
 
 function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
