@@ -10,8 +10,8 @@ export interface ModalProps {
   static?: boolean;
   /** Buttons at the foot. */
   actions?: ReactNode;
-  /** lg (the default, spec 9 "Modal size default lg") or sm. */
-  size?: 'sm' | 'lg';
+  /** lg (the default, spec 9 "Modal size default lg"), sm, md or xl (a questionnaire's modalSize). */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** A role=alertdialog for errors that need an answer. */
   alert?: boolean;
   children?: ReactNode;

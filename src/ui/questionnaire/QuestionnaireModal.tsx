@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Answers, ModalSize, QuestionnaireJson } from '../../domain/questionnaire/format';
 import { useT } from '../../i18n/useT';
-import { Modal, type ModalProps } from '../Modal';
+import { Modal } from '../Modal';
 import { QuestionnaireForm } from './QuestionnaireForm';
 
 export interface QuestionnaireModalProps {
@@ -49,8 +49,7 @@ export function QuestionnaireModal({
         title={title}
         onClose={requestClose}
         static
-        // The shared Modal types sm | lg; md and xl are styled by the questionnaire's CSS on data-size.
-        size={size as ModalProps['size']}
+        size={size}
       >
         <button
           type="button"
