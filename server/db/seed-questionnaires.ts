@@ -22,6 +22,8 @@
  * - patient-feedback: FEEDBACK, general, after booking.
  * - cancel-reasons: CANCEL_APPOINTMENT_PATIENT, general, after booking.
  * - decline-appointment: DECLINE_APPOINTMENT, general, after booking.
+ * - mri-visit-details: REQUIRED_ON_CONFIRMATION, every MRI exam, after booking
+ *   (the appointment page asks the patient to answer it).
  * - referrer-request: CREATE_BOOKING_REQUEST_REFERRER, general (a referrer's enquiry).
  * Consent forms: consent-procedure (MRI and contrast CT) and consent-data-sharing (general).
  */
@@ -537,6 +539,52 @@ export const seedQuestionnaires: SeedQuestionnaire[] = [
                 { value: 'time', text: 'The time does not suit me' },
                 { value: 'place', text: 'The clinic is too far' },
                 { value: 'not-needed', text: 'I no longer need the scan' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    code: 'mri-visit-details',
+    type: 'REQUIRED_ON_CONFIRMATION',
+    title: 'Before your MRI visit',
+    modalities: ['mri'],
+    modalSize: 'md',
+    json: {
+      title: 'Before your MRI visit',
+      description: 'A few details so our radiographers can get ready for you.',
+      pages: [
+        {
+          name: 'visit',
+          elements: [
+            {
+              type: 'radiogroup',
+              name: 'interpreter',
+              title: 'Would you like an interpreter at your appointment?',
+              isRequired: true,
+              choices: [
+                { value: 'no', text: 'No' },
+                { value: 'yes', text: 'Yes' },
+              ],
+            },
+            {
+              type: 'text',
+              name: 'language',
+              title: 'Which language?',
+              visibleIf: "{interpreter} = 'yes'",
+              isRequired: true,
+              maxLength: 60,
+            },
+            {
+              type: 'radiogroup',
+              name: 'mobility',
+              title: 'Will you need help to move onto the scanner table?',
+              isRequired: true,
+              choices: [
+                { value: 'no', text: 'No' },
+                { value: 'yes', text: 'Yes' },
               ],
             },
           ],

@@ -4,6 +4,7 @@ import type {
   ChangeExamRequest,
   ConsentAnswerRequest,
   ProcessOutcomesRequest,
+  QuestionnaireAnswer,
   TemporaryAnswerRequest,
 } from '../../src/api/questionnaire.contract.js';
 import { findBookingRequestBySlug } from '../db/questionnaires.repo.js';
@@ -33,6 +34,7 @@ import {
   TemporaryAnswerRequestSchema,
   TypesQuery,
 } from '../schemas/questionnaires.schema.js';
+import { splitList } from '../services/questionnaire-common.js';
 import type { BookingRef } from '../services/questionnaire.service.js';
 import type { RouteDeps } from './deps.js';
 
@@ -284,14 +286,34 @@ function bookingRequestRoutes(app: FastifyInstance, { db, questionnaires }: Rout
       schema: {
         tags,
         security,
-        summary: 'Questionnaires of the booking request and its answers',
+        summary:
+          'Questionnaires of the booking request and its answers. A staff session (it holds no ' +
+          'booking) may ask for types=PROTOCOL only: it gets the protocol questionnaires and ' +
+          'protocol answers, without the booking key; other types answer 403',
         params: SlugParams,
         querystring: TypesQuery,
         response: { 200: QuestionnairesResponseSchema, ...errorResponses },
       },
     },
-    async (request) =>
-      questionnaires.listForBookingRequest(await owned(request), request.query.types),
+    async (request) => {
+      if (securedSession(request).kind !== 'staff')
+        return questionnaires.listForBookingRequest(await owned(request), request.query.types);
+      // R-8-07: the radiologist's protocol entry; nothing else of the request is shown to staff.
+      if (splitList(request.query.types).join(',') !== 'PROTOCOL')
+        throw new ApiError(403, 'message.forbidden', 'staff may read the protocol only');
+      const ref = await findBookingRequestBySlug(db, request.params.id);
+      if (!ref) throw new ApiError(404, 'message.not_found', 'no such booking request');
+      const list = await questionnaires.listForBookingRequest(ref, 'PROTOCOL');
+      const ids = new Set(list.questionnaires.map((q) => q.id));
+      const protocol = (answers: QuestionnaireAnswer[]) =>
+        answers.filter((a) => ids.has(a.questionnaireId));
+      return {
+        questionnaires: list.questionnaires,
+        bookingKey: '',
+        examQuestionnaireAnswers: protocol(list.examQuestionnaireAnswers),
+        allQuestionnaireAnswers: protocol(list.allQuestionnaireAnswers),
+      };
+    },
   );
 
   app.post<{ Params: SlugParams; Body: AnswerRequest }>(

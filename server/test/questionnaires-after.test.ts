@@ -151,6 +151,7 @@ describe('questionnaires after booking (issue 5 part 5, secured)', () => {
       'CANCEL_APPOINTMENT_PATIENT',
       'DECLINE_APPOINTMENT',
       'FEEDBACK',
+      'REQUIRED_ON_CONFIRMATION',
     ]);
     expect(body.allQuestionnaireAnswers.map((a) => a.questionnaireId)).toEqual([ids['mri-safety']]);
     expect(body.examQuestionnaireAnswers).toEqual([]);
@@ -429,6 +430,33 @@ describe('questionnaires after booking (issue 5 part 5, secured)', () => {
       kind: 'PROTOCOL',
       examSlug: 'mri-brain-contrast',
     });
+    // Staff hold no booking: they read the protocol questionnaire and its answers only.
+    const staffList = await get(
+      `/api/secured/booking_requests/${slug}/questionnaires?types=PROTOCOL`,
+      staff,
+    );
+    expect(staffList.statusCode, staffList.body).toBe(200);
+    const listed = staffList.json<QuestionnairesResponse>();
+    expect(listed.bookingKey).toBe('');
+    expect(listed.questionnaires.map((q) => q.type)).toEqual(['PROTOCOL']);
+    expect(listed.allQuestionnaireAnswers.map((a) => a.kind)).toEqual(['PROTOCOL']);
+    for (const types of [
+      '',
+      '?types=PROTOCOL,CREATE_BOOKING_REQUEST',
+      '?types=CREATE_BOOKING_REQUEST',
+    ])
+      expect(
+        (await get(`/api/secured/booking_requests/${slug}/questionnaires${types}`, staff))
+          .statusCode,
+      ).toBe(403);
+    expect(
+      (
+        await get(
+          '/api/secured/booking_requests/no-such-request/questionnaires?types=PROTOCOL',
+          staff,
+        )
+      ).statusCode,
+    ).toBe(404);
     const answer = await post(
       `/api/secured/booking_requests/${slug}/questionnaire_answers`,
       {

@@ -48,9 +48,18 @@ export function Modal({
       dialog.showModal();
       // React's autoFocus runs before showModal(), which then moves focus to the first button.
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      // A busy phone may paint the dialog's fields a frame later (texts, config): try again then.
+      requestAnimationFrame(() => focusInside(dialog));
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  // An open modal never leaves the keyboard focus outside itself, even when a
+  // re-render replaced the focused field.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog?.open) focusInside(dialog);
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -120,4 +129,14 @@ export function Modal({
       )}
     </dialog>
   );
+}
+
+/** Focuses the dialog's [data-autofocus] field unless the focus is already inside an open dialog. */
+function focusInside(dialog: HTMLDialogElement): void {
+  if (!dialog.open) return;
+  const root = dialog.getRootNode() as Document | ShadowRoot;
+  const active = root.activeElement;
+  // Inside this dialog, or inside another open one (a confirmation on top of it): leave it.
+  if (active && active !== dialog && active.closest('dialog[open]')) return;
+  dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
 }

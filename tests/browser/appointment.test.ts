@@ -336,6 +336,85 @@ describe('<imaging-appointment>', () => {
     equal(new URLSearchParams(target.search).get('types'), 'CONSENT_FORM');
   });
 
+  it('spec 4 REQUIRED_ON_CONFIRMATION an unanswered required questionnaire shows the notice; its button opens it', async () => {
+    const list = (answered: number[]) => () => ({
+      body: {
+        questionnaires: [
+          { id: 7, type: 'REQUIRED_ON_CONFIRMATION', title: 'Before', json: { pages: [] } },
+        ],
+        bookingKey: KEY,
+        examQuestionnaireAnswers: [],
+        allQuestionnaireAnswers: answered.map((questionnaireId) => ({ questionnaireId })),
+      },
+    });
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/questionnaires`]: list([]),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    const notice = await waitFor(
+      () => shadow(element).querySelector('[part="required-action"]'),
+      'the required-action notice',
+    );
+    equal(notice.querySelector('h2')?.textContent, 'One more step: a few questions');
+    assert(
+      calls.some((c) =>
+        decodeURIComponent(c.path).endsWith(
+          '/questionnaires?types=PAIN_SCORE_INITIAL,REQUIRED_ON_CONFIRMATION,DECLINE_APPOINTMENT',
+        ),
+      ),
+      'one call for the listed types',
+    );
+    (await button(element, 'Answer the questions')).click();
+    const target = await navigated('/questionnaires');
+    const params = new URLSearchParams(target.search);
+    equal(params.get('types'), 'REQUIRED_ON_CONFIRMATION');
+    equal(params.get('backUrl'), `/appointments/${KEY}`);
+    equal(params.get('appointmentSlug'), SLUG);
+    element.remove();
+
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/questionnaires`]: list([7]),
+    });
+    const answered = mount('imaging-appointment', `/appointments/${KEY}`);
+    await waitFor(() => calls.find((c) => c.path.includes('/feedback')), 'the links loaded');
+    await new Promise((r) => setTimeout(r, 50));
+    assert(!shadow(answered).querySelector('[part="required-action"]'), 'no notice once answered');
+  });
+
+  it('spec 4 DECLINE_APPOINTMENT a pending appointment offers decline, which opens its questionnaire', async () => {
+    stubApi({
+      [`POST ${BASE}/summary`]: summary((s) => {
+        s.appointments[0]!.status = 'PENDING';
+      }),
+      ...noQuestionnaires,
+      [`GET ${BASE}/${SLUG}/questionnaires`]: () => ({
+        body: {
+          questionnaires: [
+            { id: 8, type: 'DECLINE_APPOINTMENT', title: 'Decline', json: { pages: [] } },
+          ],
+          bookingKey: KEY,
+          examQuestionnaireAnswers: [],
+          allQuestionnaireAnswers: [],
+        },
+      }),
+      [`GET ${BASE}/${SLUG}/can_change_status`]: () => ({
+        body: { canChange: true, reason: null, priorMinutes: 1440 },
+      }),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    (await button(element, 'Decline this appointment')).click();
+    const target = await navigated('/questionnaires');
+    equal(new URLSearchParams(target.search).get('types'), 'DECLINE_APPOINTMENT');
+    assert(
+      calls.some((c) => c.path === `${BASE}/${SLUG}/can_change_status?action=CANCEL`),
+      'the cancel rules are asked first',
+    );
+  });
+
   it('R-4-cancel-03 with a cancel questionnaire the reason modal leads to it, not to the cancel call', async () => {
     stubApi({
       [`POST ${BASE}/summary`]: summary(),

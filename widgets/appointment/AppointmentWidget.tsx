@@ -11,6 +11,7 @@ import { BookingActions } from './parts/BookingActions';
 import { ContactCentre } from './parts/ContactCentre';
 import { NoticeView } from './parts/NoticeView';
 import { ReferralDocuments } from './parts/ReferralDocuments';
+import { RequiredQuestionnaires } from './parts/RequiredQuestionnaires';
 
 export interface AppointmentWidgetProps extends WidgetContextProps, WidgetProps {
   /** Current path (/appointments/{key}, /a/{key}, …), set by the host page's router. */
@@ -85,6 +86,7 @@ export function AppointmentWidget({
           <p className="appointment-page__lead">
             {t(pending ? 'appointment.lead_pending' : 'appointment.lead')}
           </p>
+          <RequiredQuestionnaires appointments={appointments} />
           <NoticeView slug={null} />
           {appointments.map((appointment) => (
             <AppointmentCard

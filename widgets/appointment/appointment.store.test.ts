@@ -216,6 +216,8 @@ describe('appointment store: questionnaire links', () => {
       painScore: true,
       consentForms: true,
       feedback: false,
+      required: false,
+      decline: false,
     });
   });
 
@@ -231,6 +233,96 @@ describe('appointment store: questionnaire links', () => {
       painScore: false,
       consentForms: false,
       feedback: true,
+      required: false,
+      decline: false,
     });
+  });
+
+  it('asks for the three listed after-booking types in one call', async () => {
+    const { store, fetch } = await shown(NO_LINKS);
+    await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    const call = fetch.calls.find((r) => r.url.includes('/questionnaires'));
+    expect(new URL(call!.url, 'http://localhost').searchParams.get('types')).toBe(
+      'PAIN_SCORE_INITIAL,REQUIRED_ON_CONFIRMATION,DECLINE_APPOINTMENT',
+    );
+  });
+
+  it('spec 4 REQUIRED_ON_CONFIRMATION an unanswered one is required; an answered one is not', async () => {
+    const listed = [{ id: 7, type: 'REQUIRED_ON_CONFIRMATION' }];
+    const open = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/questionnaires`]: () => jsonResponse(questionnaires(listed)),
+    });
+    await vi.waitFor(() => expect(open.store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    expect(open.store.$questionnaireLinks.get()[SLUG]?.required).toBe(true);
+    open.store.openQuestionnaire('REQUIRED_ON_CONFIRMATION', SLUG);
+    const params = new URLSearchParams(open.store.$navigation.get()!.search);
+    expect(params.get('types')).toBe('REQUIRED_ON_CONFIRMATION');
+    expect(params.get('backUrl')).toBe(`/appointments/${KEY}`);
+    expect(params.get('appointmentSlug')).toBe(SLUG);
+
+    const done = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/questionnaires`]: () => jsonResponse(questionnaires(listed, [7])),
+    });
+    await vi.waitFor(() => expect(done.store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    expect(done.store.$questionnaireLinks.get()[SLUG]?.required).toBe(false);
+  });
+});
+
+describe('appointment store: decline (spec 4 DECLINE_APPOINTMENT)', () => {
+  const declineListed: Routes = {
+    ...NO_LINKS,
+    [`GET ${BASE}/questionnaires`]: () =>
+      jsonResponse(questionnaires([{ id: 8, type: 'DECLINE_APPOINTMENT' }])),
+  };
+
+  async function pending(routes: Routes, status = 'PENDING') {
+    vi.resetModules();
+    const fetch = stub({
+      'POST /api/secured/appointments/summary': summaryRoute((s) => {
+        s.appointments[0]!.status = status;
+      }),
+      ...routes,
+    });
+    const store = await import('./appointment.store');
+    await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
+    await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());
+    return { store, fetch };
+  }
+
+  it('a pending appointment may be declined; a booked one is cancelled instead', async () => {
+    expect((await pending(declineListed)).store.$questionnaireLinks.get()[SLUG]?.decline).toBe(
+      true,
+    );
+    expect(
+      (await pending(declineListed, 'BOOKED')).store.$questionnaireLinks.get()[SLUG]?.decline,
+    ).toBe(false);
+  });
+
+  it('opens the decline questionnaire when the cancel rules allow it', async () => {
+    const { store } = await pending({
+      ...declineListed,
+      [`GET ${BASE}/can_change_status`]: () =>
+        jsonResponse({ canChange: true, reason: null, priorMinutes: 1440 }),
+    });
+    await store.decline(SLUG);
+    const target = store.$navigation.get()!;
+    expect(target.path).toBe('/questionnaires');
+    const params = new URLSearchParams(target.search);
+    expect(params.get('types')).toBe('DECLINE_APPOINTMENT');
+    expect(params.get('appointmentSlug')).toBe(SLUG);
+    expect(params.get('backUrl')).toBe(`/appointments/${KEY}`);
+  });
+
+  it('shows the not-allowed message and stays when the rules refuse', async () => {
+    const { store } = await pending({
+      ...declineListed,
+      [`GET ${BASE}/can_change_status`]: () =>
+        jsonResponse({ canChange: false, reason: 'PRIOR_MINUTES', priorMinutes: 1440 }),
+    });
+    await store.decline(SLUG);
+    expect(store.$navigation.get()).toBeNull();
+    expect(store.$notice.get()?.tone).toBe('error');
   });
 });

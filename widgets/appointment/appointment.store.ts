@@ -22,6 +22,10 @@ import {
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import type { CallOptions } from '../../src/api/client';
+import type {
+  QuestionnairesResponse,
+  QuestionnaireType,
+} from '../../src/api/questionnaire.contract';
 import {
   getAppointmentQuestionnaires,
   getConsentForms,
@@ -80,7 +84,42 @@ export interface QuestionnaireLinks {
   consentForms: boolean;
   /** A feedback questionnaire applies and was not answered yet (R-4-feedback-03). */
   feedback: boolean;
+  /**
+   * Spec 4 "Types after booking": a REQUIRED_ON_CONFIRMATION questionnaire
+   * applies to this live, not yet past appointment and is unanswered; the
+   * page shows the required-action notice.
+   */
+  required: boolean;
+  /** A pending appointment the patient may decline: a DECLINE_APPOINTMENT questionnaire applies. */
+  decline: boolean;
 }
+
+/** The after-booking types the page asks about in one call. */
+const LINK_TYPES: QuestionnaireType[] = [
+  'PAIN_SCORE_INITIAL',
+  'REQUIRED_ON_CONFIRMATION',
+  'DECLINE_APPOINTMENT',
+];
+
+/** What one questionnaire list offers an appointment. */
+function linksOf(
+  appointment: AppointmentView,
+  answer: QuestionnairesResponse,
+): Pick<QuestionnaireLinks, 'painScore' | 'required' | 'decline'> {
+  const answered = new Set(answer.allQuestionnaireAnswers.map((a) => a.questionnaireId));
+  const has = (type: QuestionnaireType) => answer.questionnaires.some((q) => q.type === type);
+  return {
+    painScore: has('PAIN_SCORE_INITIAL'),
+    required:
+      !appointment.expired &&
+      answer.questionnaires.some(
+        (q) => q.type === 'REQUIRED_ON_CONFIRMATION' && !answered.has(q.id),
+      ),
+    decline: appointment.status === 'PENDING' && !appointment.expired && has('DECLINE_APPOINTMENT'),
+  };
+}
+
+const NO_LIST_LINKS = { painScore: false, required: false, decline: false };
 
 /** The links of each appointment of the page, by slug; absent while loading. */
 export const $questionnaireLinks = atom<Record<string, QuestionnaireLinks>>({});
@@ -153,12 +192,10 @@ async function loadQuestionnaireLinks(
   const options: CallOptions = { signal };
   const entries = await Promise.all(
     liveAppointments(appointments).map(async (appointment) => {
-      const [painScore, consentForms, feedback] = await Promise.all([
-        orFalse(
-          getAppointmentQuestionnaires(appointment.slug, ['PAIN_SCORE_INITIAL'], options).then(
-            (answer) => answer.questionnaires.length > 0,
-          ),
-        ),
+      const [listed, consentForms, feedback] = await Promise.all([
+        getAppointmentQuestionnaires(appointment.slug, LINK_TYPES, options)
+          .then((answer) => linksOf(appointment, answer))
+          .catch(() => NO_LIST_LINKS),
         orFalse(
           getConsentForms(appointment.slug, options).then(
             (answer) => answer.appointmentConsentForms.length > 0,
@@ -166,7 +203,8 @@ async function loadQuestionnaireLinks(
         ),
         orFalse(getFeedbackQuestionnaire(appointment.slug, options).then((answer) => !!answer)),
       ]);
-      return [appointment.slug, { painScore, consentForms, feedback }] as const;
+      const links: QuestionnaireLinks = { ...listed, consentForms, feedback };
+      return [appointment.slug, links] as const;
     }),
   );
   if (signal.aborted) return;
@@ -339,6 +377,16 @@ export async function closeNeedsConfirmation(): Promise<string | null> {
 /** Opens a questionnaire of one appointment on the questionnaire page (back to this page). */
 export function openQuestionnaire(type: LinkedQuestionnaire, appointmentSlug: string): void {
   if (context) navigate(questionnaireTarget({ ...context, types: [type], appointmentSlug }));
+}
+
+/**
+ * Spec 4 DECLINE_APPOINTMENT: the patient declines a pending appointment.
+ * The cancel rules apply (the server cancels when the answer is saved); when
+ * they allow it, the decline questionnaire opens, back to this page, which
+ * then shows the deny page of the stored status.
+ */
+export async function decline(slug: string): Promise<void> {
+  if (await allowed(slug, 'CANCEL')) openQuestionnaire('DECLINE_APPOINTMENT', slug);
 }
 
 /** R-4-cancel-10: home after closing. */

@@ -27,7 +27,13 @@ import css from './appointment.css?inline';
  * @csspart appointment, appointment-card, appointment-actions, booking-actions, contact, referral-documents, notice, modal
  * @cssprop --imaging-appointment-card-background, --imaging-appointment-card-border and the --imaging-* tokens
  */
-addFeatureTexts({ 'en-AU': appointmentEnAU });
+addFeatureTexts({
+  'en-AU': appointmentEnAU,
+  lazy: {
+    mk: () =>
+      import('../../src/i18n/bundles/appointment.mk').then((module) => module.appointmentMk),
+  },
+});
 
 defineWidget({
   tag: 'imaging-appointment',

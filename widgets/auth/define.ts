@@ -21,7 +21,12 @@ import authCss from './auth.css?inline';
  * @csspart auth, status, cookies-banner, date-of-birth-form, code-form, resend, modal
  * @cssprop --imaging-auth-max-width and the --imaging-* tokens
  */
-addFeatureTexts({ 'en-AU': authEnAU });
+addFeatureTexts({
+  'en-AU': authEnAU,
+  lazy: {
+    mk: () => import('../../src/i18n/bundles/auth.mk').then((module) => module.authMk),
+  },
+});
 
 defineWidget({
   tag: 'imaging-auth',

@@ -23,7 +23,13 @@ import css from './booking-request.css?inline';
  * @csspart booking-request, request-buttons, request-details, modal
  * @cssprop the --imaging-* tokens
  */
-addFeatureTexts({ 'en-AU': bookingRequestEnAU });
+addFeatureTexts({
+  'en-AU': bookingRequestEnAU,
+  lazy: {
+    mk: () =>
+      import('../../src/i18n/bundles/booking-request.mk').then((module) => module.bookingRequestMk),
+  },
+});
 
 defineWidget({
   tag: 'imaging-booking-request',

@@ -90,4 +90,20 @@ describe('referral of a booking in progress', () => {
     expect((sent[0]?.[2] as { attachmentId: number }).attachmentId).toBe(7);
     unbind();
   });
+
+  it("spec 4 SET_DOCUMENT_TYPE: the documentTypeId a questionnaire outcome put in the URL is the upload's type", async () => {
+    const { referral } = await fresh('?examSlug=mri-knee&bookingKey=k1&documentTypeId=20');
+    await referral.submitBookingReferral(file, options());
+    expect((sent[0] as [unknown, Record<string, unknown>])[1]).toMatchObject({
+      documentTypeId: 20,
+    });
+  });
+
+  it('a documentTypeId the provider does not have falls back to the referral type', async () => {
+    const { referral } = await fresh('?examSlug=mri-knee&bookingKey=k1&documentTypeId=99');
+    await referral.submitBookingReferral(file, options());
+    expect((sent[0] as [unknown, Record<string, unknown>])[1]).toMatchObject({
+      documentTypeId: 10,
+    });
+  });
 });

@@ -8,7 +8,11 @@
  */
 import { computed } from 'nanostores';
 import { createBookingKey } from '../../src/api/booking';
-import type { Attachment, AttachmentOwner } from '../../src/api/attachments.contract';
+import type {
+  Attachment,
+  AttachmentOwner,
+  AttachmentsResponse,
+} from '../../src/api/attachments.contract';
 import {
   $attachments,
   loadAttachments,
@@ -57,19 +61,38 @@ async function ensureOwner(): Promise<AttachmentOwner & { kind: 'booking' }> {
 }
 
 /**
+ * The document type a SET_DOCUMENT_TYPE questionnaire outcome put in the URL
+ * (`documentTypeId`, which `<imaging-questionnaire>` adds), when the provider
+ * has that type; else null (the provider's referral type is used).
+ */
+export function outcomeDocumentTypeId(
+  extra: readonly [string, string][],
+  response: AttachmentsResponse,
+): number | null {
+  const value = extra.findLast(([name]) => name === 'documentTypeId')?.[1] ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return response.documentTypes.some((type) => type.id === id) ? id : null;
+}
+
+/**
  * R-4-upload-01/02: sends the referral at once: it replaces the one already
  * uploaded (PUT), otherwise it is a new document (POST). The document type is
- * the provider's referral type; the exam is the first one being booked.
+ * the one a questionnaire outcome set (documentTypeId in the URL), else the
+ * provider's referral type; the exam is the first one being booked.
  */
 export async function submitBookingReferral(file: File, options: SendOptions): Promise<Attachment> {
   const owner = await ensureOwner();
   const key = ownerKey(owner);
   if ($attachments.get()[key]?.state !== 'ready') await loadAttachments(owner, examFilter());
   const load = $attachments.get()[key];
-  const documentTypeId = load?.state === 'ready' ? referralTypeId(load.response) : null;
+  const { params } = $booking.get();
+  const documentTypeId =
+    load?.state === 'ready'
+      ? (outcomeDocumentTypeId(params.extra, load.response) ?? referralTypeId(load.response))
+      : null;
   if (documentTypeId === null) throw new Error('The provider has no document types.');
   const existing = $bookingReferral.get();
-  const { params } = $booking.get();
   return submitDocument(
     owner,
     {

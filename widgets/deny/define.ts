@@ -18,7 +18,12 @@ import denyCss from './deny.css?inline';
  * @csspart deny, message, close
  * @cssprop --imaging-deny-max-width and the --imaging-* tokens
  */
-addFeatureTexts({ 'en-AU': denyEnAU });
+addFeatureTexts({
+  'en-AU': denyEnAU,
+  lazy: {
+    mk: () => import('../../src/i18n/bundles/deny.mk').then((module) => module.denyMk),
+  },
+});
 
 defineWidget({
   tag: 'imaging-deny',

@@ -23,7 +23,13 @@ import widgetCss from './questionnaire.css?inline';
  * @csspart questionnaire, message, modal, questionnaire-form, question, rating, signature, questionnaire-html, questionnaire-close
  * @cssprop the --imaging-* tokens; the provider's questionnaireCss (configuration) is adopted after the element's own styles
  */
-addFeatureTexts({ 'en-AU': questionnaireEnAU });
+addFeatureTexts({
+  'en-AU': questionnaireEnAU,
+  lazy: {
+    mk: () =>
+      import('../../src/i18n/bundles/questionnaire.mk').then((module) => module.questionnaireMk),
+  },
+});
 
 defineWidget({
   tag: 'imaging-questionnaire',

@@ -154,6 +154,50 @@ describe('questionnaire flow (spec 4)', () => {
     expect(params.get('redirectUrl')).toBe('/appointments/K1');
   });
 
+  it('R-8-07: the staff protocol entry names the booking request by its slug and asks PROTOCOL only', async () => {
+    const PROTOCOL = { ...questionnaire, id: 6, type: 'PROTOCOL', title: 'Radiologist protocol' };
+    let failSave = true;
+    const fetch = stub({
+      'GET /api/secured/booking_requests/br-1/questionnaires': () =>
+        jsonResponse({ ...list(), bookingKey: '', questionnaires: [PROTOCOL] }),
+      'POST /api/secured/booking_requests/br-1/protocol': () =>
+        failSave
+          ? errorResponse(400, 'message.booking_request_waiting_protocol_error')
+          : jsonResponse({ id: 1 }),
+    });
+    const store = await fresh();
+    store.startFlow(
+      '/questionnaires',
+      '?types=FEEDBACK&bookingRequestSlug=br-1&backUrl=/booking-requests/done',
+    );
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    const listed = fetch.calls.find((c) => c.url.includes('/questionnaires'))!;
+    expect(new URL(listed.url, 'http://x').searchParams.get('types')).toBe('PROTOCOL');
+    // No booking key: no summary call, no outcomes.
+    expect(fetch.calls.some((c) => c.url.includes('summary'))).toBe(false);
+    await store.submitAnswers({ protocol: 'standard' });
+    expect(store.$questionnaireView.get()).toMatchObject({
+      state: 'asking',
+      errorKey: 'message.booking_request_waiting_protocol_error',
+    });
+    failSave = false;
+    await store.submitAnswers({ protocol: 'standard' });
+    await vi.waitFor(() =>
+      expect(store.$questionnaireNavigation.get()).toMatchObject({
+        path: '/booking-requests/done',
+      }),
+    );
+    expect(fetch.calls.some((c) => c.url.includes('process_outcomes'))).toBe(false);
+  });
+
+  it('a bookingRequestSlug that is not a slug is ignored', async () => {
+    const store = await fresh();
+    expect(
+      store.parseContext('/questionnaires', '?bookingRequestSlug=../x').bookingRequestSlug,
+    ).toBe(null);
+    expect(store.parseContext('/questionnaires', '?bookingRequestSlug=br-1').mode).toBe('after');
+  });
+
   it('R-8-04: a failed save keeps the questionnaire open with message.error_answering_questionnaire', async () => {
     stub({
       'GET /api/questionnaires': () => jsonResponse(list()),

@@ -114,6 +114,12 @@ interface FlowContext {
   backUrl: string | null;
   redirectUrl: string | null;
   appointmentSlug: string | null;
+  /**
+   * The staff entry of the radiologist's protocol (R-8-07): a staff session
+   * holds no booking, so the request is named by its slug and only PROTOCOL
+   * is asked (the server lets staff read nothing else of it).
+   */
+  bookingRequestSlug: string | null;
   /** Before booking (temporary answers under the flow's key) or about an existing booking. */
   mode: 'before' | 'after';
 }
@@ -167,8 +173,11 @@ export function parseContext(path: string, search: string): FlowContext {
     .map((type) => type.toUpperCase())
     .filter((type): type is AskType => ALL_TYPES.has(type));
   const bookingKey = incoming.get('bookingKey')?.trim() || null;
-  // With exams it is the booking flow's step; with only a booking key, it is about that booking.
-  const mode = examSlugs.length === 0 && bookingKey ? 'after' : 'before';
+  const requestSlug = incoming.get('bookingRequestSlug')?.trim() ?? '';
+  const bookingRequestSlug = !bookingKey && SLUG.test(requestSlug) ? requestSlug : null;
+  // With exams it is the booking flow's step; with only a booking key (or the staff entry's
+  // booking request), it is about that booking.
+  const mode = examSlugs.length === 0 && (bookingKey || bookingRequestSlug) ? 'after' : 'before';
   return {
     prefix,
     incoming,
@@ -179,6 +188,7 @@ export function parseContext(path: string, search: string): FlowContext {
     // Only a portal path: a link must not send the patient to another site (REDIRECT outcomes may).
     redirectUrl: safeLocalPath(incoming.get('redirectUrl')),
     appointmentSlug: incoming.get('appointmentSlug'),
+    bookingRequestSlug,
     mode,
   };
 }
@@ -316,10 +326,16 @@ async function loadBefore(current: FlowRun, signal: AbortSignal): Promise<void> 
 /** R-4-quest-14: after booking, the requested types of the booking (feedback and consent forms by their own calls). */
 async function loadAfter(current: FlowRun, signal: AbortSignal): Promise<void> {
   const { context } = current;
-  const booking = await bookingOfKey(context.bookingKey ?? '', context.appointmentSlug, { signal });
+  const booking: BookingOfKey | null = context.bookingRequestSlug
+    ? { kind: 'booking-request', slug: context.bookingRequestSlug, examSlug: null }
+    : await bookingOfKey(context.bookingKey ?? '', context.appointmentSlug, { signal });
   if (!booking) throw Object.assign(new Error('booking not found'), { status: 404 });
   current.booking = booking;
-  const requested = context.types.length > 0 ? context.types : [...AFTER_BOOKING_TYPES];
+  const requested: AskType[] = context.bookingRequestSlug
+    ? ['PROTOCOL']
+    : context.types.length > 0
+      ? context.types
+      : [...AFTER_BOOKING_TYPES];
   const plain = requested.filter(
     (type): type is QuestionnaireType => type !== 'FEEDBACK' && type !== CONSENT_FORM_TYPE,
   );
@@ -466,6 +482,7 @@ async function finish(current: FlowRun): Promise<void> {
 function defaultBack(context: FlowContext): string {
   if (context.mode === 'after' && context.bookingKey)
     return `/appointments/${encodeURIComponent(context.bookingKey)}`;
+  if (context.bookingRequestSlug) return '/';
   const params = new URLSearchParams(context.incoming);
   for (const name of ['types', 'backUrl', 'redirectUrl', 'examSlugs']) params.delete(name);
   if (context.examSlugs.length > 0) params.set('examSlug', context.examSlugs.join(','));

@@ -91,10 +91,16 @@ export function rescheduleTarget(input: {
 /**
  * What the appointment page opens in `<imaging-questionnaire>` (its `types`
  * values): the pain score, the appointment's consent forms (`CONSENT_FORM`,
- * the element's own value for them), feedback, and the cancel questionnaire.
+ * the element's own value for them), feedback, the cancel and decline
+ * questionnaires and the ones required after booking.
  */
 export type LinkedQuestionnaire =
-  'PAIN_SCORE_INITIAL' | 'CONSENT_FORM' | 'FEEDBACK' | 'CANCEL_APPOINTMENT_PATIENT';
+  | 'PAIN_SCORE_INITIAL'
+  | 'CONSENT_FORM'
+  | 'FEEDBACK'
+  | 'CANCEL_APPOINTMENT_PATIENT'
+  | 'REQUIRED_ON_CONFIRMATION'
+  | 'DECLINE_APPOINTMENT';
 
 /**
  * The questionnaire page for a booking, returning to its appointment page.

@@ -49,6 +49,12 @@ export const appointmentEnAU = {
   'appointment.action.feedback': 'Give feedback',
   'appointment.actions_label': 'Appointment actions for {{exam}}',
   'appointment.more_title': 'Forms and questionnaires',
+  'appointment.required_title': 'One more step: a few questions',
+  'appointment.required_text':
+    'Your booking is made. Before your visit, please answer a few short questions so we can get ready for you. It takes about a minute.',
+  'appointment.required_open': 'Answer the questions',
+  'appointment.required_open_for': 'Answer the questions for {{exam}}',
+  'appointment.action.decline': 'Decline this appointment',
   'appointment.confirmed': 'Thank you, your attendance is confirmed.',
   'appointment.cancelled': 'Your appointment has been cancelled.',
   'appointment.working': 'Please wait…',

@@ -6,9 +6,15 @@
  * dropped: package.json marks only define.ts files as having side effects.)
  */
 import { attachmentsEnAU } from '../../i18n/bundles/attachments.en-AU';
+import type { FeatureTexts } from '../../i18n/bundles';
 import { addFeatureTexts } from '../../i18n/i18n';
 
-const TEXTS = { 'en-AU': attachmentsEnAU };
+const TEXTS: FeatureTexts = {
+  'en-AU': attachmentsEnAU,
+  lazy: {
+    mk: () => import('../../i18n/bundles/attachments.mk').then((module) => module.attachmentsMk),
+  },
+};
 let registered = false;
 
 export function registerAttachmentTexts(): void {

@@ -3,7 +3,14 @@ import { useState } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/api/appointments.contract';
 import { walkInBlocked } from '../../../src/domain/appointment/change-rules';
 import { useT } from '../../../src/i18n/useT';
-import { $busy, checkCancel, confirm, reschedule } from '../appointment.store';
+import {
+  $busy,
+  $questionnaireLinks,
+  checkCancel,
+  confirm,
+  decline,
+  reschedule,
+} from '../appointment.store';
 import { CancelFlow } from './CancelFlow';
 
 const LIVE = new Set(['PENDING', 'BOOKED', 'CONFIRMED']);
@@ -21,6 +28,7 @@ export function AppointmentActions({
   const t = useT();
   const busy = useStore($busy);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const links = useStore($questionnaireLinks);
   if (!LIVE.has(appointment.status) || appointment.expired) return null;
   const blocked = walkInBlocked(appointment.walkIn, summary.walkInRescheduleAllowed);
   const label = (key: string, action: string) =>
@@ -74,6 +82,18 @@ export function AppointmentActions({
       >
         {label('appointment.action.cancel', 'check-CANCEL')}
       </button>
+      {links[appointment.slug]?.decline && (
+        // Spec 4 DECLINE_APPOINTMENT: a pending appointment the patient does not want.
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={busy !== null}
+          onClick={() => void decline(appointment.slug)}
+        >
+          {t('appointment.action.decline')}
+        </button>
+      )}
       <CancelFlow
         open={cancelOpen}
         appointment={appointment}

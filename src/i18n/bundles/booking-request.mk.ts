@@ -1,0 +1,36 @@
+import type { bookingRequestEnAU } from './booking-request.en-AU';
+
+/** The booking-request pages' texts, Macedonian. Loaded on demand by widgets/booking-request/define.ts. */
+export const bookingRequestMk: Record<keyof typeof bookingRequestEnAU, string> = {
+  'booking_request.title': 'Барањето за термин е испратено',
+  'booking_request.title_cancelled': 'Барањето за термин е откажано',
+  'booking_request.title_booked': 'Барањето за термин е закажано',
+  'booking_request.loading': 'Се вчитува вашето барање за термин…',
+  'booking_request.lead': 'Клиниката ќе ве контактира за да договори термин.',
+  'booking_request.exams': 'Прегледи',
+  'booking_request.clinic': 'Клиника',
+  'booking_request.any_clinic': 'Која било клиника',
+  'booking_request.patient': 'Пациент',
+  'booking_request.contact': 'Контакт',
+  'booking_request.sent': 'Испратено',
+  'booking_request.note': 'Ваша белешка',
+  'booking_request.status': 'Статус',
+  'booking_request.status.PENDING': 'Чека на клиниката',
+  'booking_request.status.BOOKED': 'Закажано од клиниката',
+  'booking_request.status.CANCELED': 'Откажано',
+  'booking_request.action.cancel': 'Откажи го барањето',
+  'booking_request.action.booking_info': 'Информации за резервацијата',
+  'booking_request.action.view_referral': 'Прикажи го упатот',
+  'booking_request.cancel_title': 'Да се откаже ова барање за термин?',
+  'booking_request.cancel_text': 'Клиниката нема да ве контактира за ова барање.',
+  'booking_request.cancel_yes': 'Да, откажи го',
+  'booking_request.cancel_no': 'Задржи го барањето',
+  'booking_request.cancelled': 'Вашето барање за термин е откажано.',
+  'booking_request.e_referral': 'е-упат',
+  'booking_request.download': 'Преземи {{name}}',
+  'booking_request.info_title': 'Информации за резервацијата',
+  'booking_request.info_text':
+    'Го примивме вашето барање. Нашиот тим ќе го провери упатот и ќе ве повика за да изберете термин што ви одговара.',
+  'message.booking_request_not_found': 'Не можевме да го пронајдеме ова барање за термин.',
+  'message.booking_request_not_cancellable': 'Клиниката веќе закажа термин за ова барање.',
+};
