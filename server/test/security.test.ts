@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { ServerConfig } from '../config.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -61,11 +61,7 @@ describe('error answers', () => {
   });
 
   it('R-6-06 unknown /api paths answer 404 JSON message.not_found', async () => {
-    for (const url of [
-      '/api/nothing',
-      '/api/booking/nothing',
-      '/api',
-    ]) {
+    for (const url of ['/api/nothing', '/api/booking/nothing', '/api']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -154,6 +150,7 @@ describe('error answers', () => {
 describe('rate limit', () => {
   it('answers 429 message.too_many_requests past the limit, per client and route group', async () => {
     const limited = await appWith({ rateLimit: { max: 3, windowSeconds: 60 } });
+    await startEarlyInMinute();
     try {
       const get = (url: string, remoteAddress = '203.0.113.7') =>
         limited.inject({ method: 'GET', url, remoteAddress });
@@ -175,11 +172,12 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 60_000);
 
   it('keeps its counters in the database, shared by every app on it', async () => {
     const first = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
     const second = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
+    await startEarlyInMinute();
     try {
       const remoteAddress = '198.51.100.20';
       expect(
@@ -200,7 +198,7 @@ describe('rate limit', () => {
       await first.close();
       await second.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('static front end', () => {
