@@ -168,6 +168,161 @@ async function clinicAppointmentsUnderLoad(port: number): Promise<void> {
   );
 }
 
+/** A tiny cookie jar for one patient (Node's fetch keeps none). */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const value = pair.slice(at + 1);
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) || value === '')
+        this.cookies.delete(pair.slice(0, at));
+      else this.cookies.set(pair.slice(0, at), value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+function percentiles(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const p = (q: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN).toFixed(1);
+  return `n=${sorted.length} p50 ${p(0.5)} ms  p95 ${p(0.95)} ms`;
+}
+
+/**
+ * Issues 6 and 7: a patient's way after the confirmation e-mail, timed step by
+ * step on the real server: book, prove the date of birth (a code is queued),
+ * validate the code from the development mailbox, read the appointment, and
+ * upload, list and delete a 1 MB PDF referral.
+ */
+async function patientJourney(port: number): Promise<void> {
+  const origin = `http://127.0.0.1:${port}`;
+  const json = { 'content-type': 'application/json' };
+  const clinics = (await (await fetch(`${origin}/api/booking/clinics?examSlug=mri-knee`)).json()) as {
+    id: number;
+  }[];
+  const login: number[] = [];
+  const summary: number[] = [];
+  const upload: number[] = [];
+  const list: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const slot = (await (
+      await fetch(
+        `${origin}/api/booking/find_next_available?examSlug=mri-knee&clinicIds=${clinics.map((c) => c.id).join(',')}`,
+      )
+    ).json()) as { clinicId: number; deviceId: number; startDateTime: string };
+    const { bookingKey } = (await (
+      await fetch(`${origin}/api/booking/booking_key`, { method: 'POST' })
+    ).json()) as { bookingKey: string };
+    const email = `bench.${Date.now().toString(36)}.${round}@example.org`;
+    const booked = await fetch(`${origin}/api/booking/appointments`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        bookingKey,
+        examSlug: 'mri-knee',
+        clinicId: slot.clinicId,
+        deviceId: slot.deviceId,
+        startDateTime: slot.startDateTime,
+        patient: {
+          firstName: 'Bench',
+          lastName: 'Patient',
+          dateOfBirth: '1984-06-15',
+          email,
+          contactNumber: '0412345678',
+          sex: 'FEMALE',
+          postalCode: '2000',
+        },
+      }),
+    });
+    if (!booked.ok) throw new Error(`booking ${booked.status}: ${await booked.text()}`);
+    // A fresh browser: the e-mail link, the date of birth, the code.
+    const jar = new Jar();
+    const started = performance.now();
+    const dob = await fetch(`${origin}/api/authentication/patient`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        bookingKey,
+        dateOfBirth: '1984-06-15',
+        contactNumber: '',
+        isBookingRequest: false,
+      }),
+    });
+    jar.take(dob);
+    if (!dob.ok) throw new Error(`authenticate ${dob.status}: ${await dob.text()}`);
+    const dobMs = performance.now() - started;
+    const { messages } = (await (await fetch(`${origin}/api/dev/mailbox`)).json()) as {
+      messages: { recipient: string; body: string }[];
+    };
+    const code = messages
+      .filter((m) => m.recipient.toLowerCase() === email)
+      .map((m) => /verification code is (\d{6})/.exec(m.body)?.[1])
+      .find(Boolean);
+    if (!code) throw new Error('no code in the development mailbox (is it on?)');
+    const t = performance.now();
+    const validated = await fetch(`${origin}/api/authentication/otp/validate`, {
+      method: 'POST',
+      headers: { ...json, cookie: jar.header() },
+      body: JSON.stringify({ bookingKey, code }),
+    });
+    jar.take(validated);
+    if (!validated.ok) throw new Error(`validate ${validated.status}: ${await validated.text()}`);
+    login.push(dobMs + performance.now() - t);
+    let slug = '';
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${origin}/api/secured/appointments/summary`, {
+        method: 'POST',
+        headers: { ...json, cookie: jar.header() },
+        body: JSON.stringify({ bookingKey }),
+      });
+      const body = (await res.json()) as { appointments: { slug: string }[] };
+      summary.push(performance.now() - t0);
+      slug = body.appointments[0]?.slug ?? '';
+    }
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'),
+      Buffer.from(`% ${'x'.repeat(1024 * 1024)}\n`),
+      Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n'),
+    ]);
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.set('documentTypeId', '1');
+      form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'referral.pdf');
+      const t1 = performance.now();
+      const res = await fetch(`${origin}/api/secured/appointments/${slug}/attachments`, {
+        method: 'POST',
+        headers: { cookie: jar.header() },
+        body: form,
+      });
+      const created = (await res.json()) as { id?: number; attachmentId?: number };
+      if (!res.ok) throw new Error(`upload ${res.status}: ${JSON.stringify(created)}`);
+      upload.push(performance.now() - t1);
+      const t2 = performance.now();
+      await (
+        await fetch(`${origin}/api/secured/appointments/${slug}/attachments/response`, {
+          headers: { cookie: jar.header() },
+        })
+      ).arrayBuffer();
+      list.push(performance.now() - t2);
+      const id = created.attachmentId ?? created.id;
+      await fetch(`${origin}/api/secured/appointments/${slug}/attachments/${id}`, {
+        method: 'DELETE',
+        headers: { cookie: jar.header() },
+      });
+    }
+  }
+  console.log(`  login: date of birth + code (two calls)         ${percentiles(login)}`);
+  console.log(`  POST /api/secured/appointments/summary          ${percentiles(summary)}`);
+  console.log(`  upload a 1 MB PDF referral (content checks)     ${percentiles(upload)}`);
+  console.log(`  GET  attachments/response                       ${percentiles(list)}`);
+}
+
 async function serverTimings(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'imaging-bench-'));
   const port = 8190;
@@ -185,6 +340,8 @@ async function serverTimings(): Promise<void> {
     await latency(port, '/api/assets/translations?lang=en-AU', 200);
     await latency(port, '/api/config/contact', 200);
     await clinicAppointmentsUnderLoad(port);
+    console.log('\nA patient after the confirmation e-mail (sequential, loopback, 5 bookings)');
+    await patientJourney(port);
     await warm.stop();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
