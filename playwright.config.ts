@@ -1,6 +1,17 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+
+// The server sends its e-mails through a real SMTP sink (smtp-server on
+// 127.0.0.1, tests/e2e/smtp-sink.mjs) that writes each mail to a file, and
+// the login journeys read their one-time codes from those e-mails.
+// E2E_SMTP_PORT=0 turns it off (codes then come from the development mailbox).
+// Set here, so the runner (which starts the server) and its workers agree.
+process.env.E2E_SMTP_PORT ??= String(port + 1000);
+if (process.env.E2E_SMTP_PORT === '0') delete process.env.E2E_SMTP_FILE;
+else process.env.E2E_SMTP_FILE ??= join(tmpdir(), `imaging-e2e-mails-${port}.jsonl`);
 
 /**
  * End-to-end journeys against the real server on a fresh PGlite data

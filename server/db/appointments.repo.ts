@@ -24,6 +24,8 @@ export interface NewAppointment {
     medicareNumber?: string | null;
     validationCode?: string | null;
   };
+  /** Set by a SET_INSURANCE_TYPE questionnaire outcome (migration 010). */
+  insuranceTypeId?: number | null;
 }
 
 /** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
@@ -36,9 +38,9 @@ export async function insertAppointment(
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
-       patient_postal_code, patient_medicare_number, patient_validation_code)
+       patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id)
      VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
-       $11::date, $12, $13, $14, $15, $16)
+       $11::date, $12, $13, $14, $15, $16, $17)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -57,6 +59,7 @@ export async function insertAppointment(
       appointment.patient?.postalCode ?? null,
       appointment.patient?.medicareNumber ?? null,
       appointment.patient?.validationCode ?? null,
+      appointment.insuranceTypeId ?? null,
     ],
   );
   if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');

@@ -40,6 +40,13 @@ export const PatientDetailsSchema = Type.Object({
 });
 assertSameShape<Equal<Static<typeof PatientDetailsSchema>, PatientDetails>>();
 
+/** Spec 3 "Processed outcome response" insuranceTypeId: set by a SET_INSURANCE_TYPE outcome. */
+const InsuranceTypeId = Type.Integer({
+  minimum: 1,
+  maximum: 2147483647,
+  description: 'The insurance type a questionnaire outcome chose',
+});
+
 export const CreateAppointmentRequestSchema = Type.Object({
   bookingKey: BookingKey,
   examSlug: Slug,
@@ -60,6 +67,7 @@ export const CreateAppointmentRequestSchema = Type.Object({
   status: Type.Optional(
     Type.Unsafe<'RESCHEDULED' | 'CHANGED'>(Type.String({ enum: ['RESCHEDULED', 'CHANGED'] })),
   ),
+  insuranceTypeId: Type.Optional(InsuranceTypeId),
 });
 assertSameShape<Equal<Static<typeof CreateAppointmentRequestSchema>, CreateAppointmentRequest>>();
 
@@ -90,6 +98,7 @@ export const CreateBookingRequestRequestSchema = Type.Object({
   clinicId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   patient: PatientDetailsSchema,
   note: Type.Optional(Type.String({ maxLength: 2000 })),
+  insuranceTypeId: Type.Optional(InsuranceTypeId),
 });
 assertSameShape<
   Equal<Static<typeof CreateBookingRequestRequestSchema>, CreateBookingRequestRequest>

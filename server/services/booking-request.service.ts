@@ -63,6 +63,7 @@ export function createBookingRequestService(
             note: request.note?.trim() ?? '',
             examIds: examRows.map((exam) => exam.id),
             patient,
+            insuranceTypeId: request.insuranceTypeId ?? null,
           });
           await insertOutboxMessage(
             tx,

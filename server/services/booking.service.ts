@@ -130,6 +130,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           end: new Date(endMs),
           status,
           patient,
+          insuranceTypeId: request.insuranceTypeId ?? null,
         });
         if (status === 'PENDING') return;
         await insertOutboxMessage(

@@ -151,6 +151,8 @@ export interface CreateAppointmentRequest {
    */
   appointmentSlug?: string;
   status?: 'RESCHEDULED' | 'CHANGED';
+  /** The insurance type a SET_INSURANCE_TYPE questionnaire outcome chose (positive integer). */
+  insuranceTypeId?: number;
 }
 
 /** Spec 3: the appointment response has the booking request's fields plus date and endTime. */
@@ -176,6 +178,8 @@ export interface CreateBookingRequestRequest {
   clinicId: number | null;
   patient: PatientDetails;
   note?: string;
+  /** The insurance type a SET_INSURANCE_TYPE questionnaire outcome chose (positive integer). */
+  insuranceTypeId?: number;
 }
 
 /** Spec 3 "Booking request". */

@@ -105,7 +105,8 @@ describe('user store (spec 4 store actions)', () => {
     store.userLoaded(STATUS);
     await expect(store.api('/api/secured/appointments/42')).rejects.toMatchObject({ status: 401 });
     await vi.waitFor(() => expect(store.$user.get()).toBeNull());
-    expect(calls('POST', '/api/logout')).toHaveLength(1);
+    // The server has no session for it: no logout call that could end a newer one.
+    expect(calls('POST', '/api/logout')).toHaveLength(0);
   });
 
   it('R-6-09, R-4-auth-12: a 401 from the authenticated-status call means anonymous, without a logout call', async () => {

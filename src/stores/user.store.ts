@@ -84,8 +84,11 @@ export function logOut(): Promise<void> {
 
 // R-7-http-03, R-6-09: any 401 (except the status call) logs the client out.
 // Registered on import, not on mount: a 401 must log out even while no
-// component shows the user.
-setUnauthorizedHandler(logOut);
+// component shows the user. The server has no session for that request, so
+// only the client's state is cleared: calling POST /api/logout here would end
+// whatever session the browser holds by the time it is sent, such as a new
+// one from a login that raced the 401 (seen in the journeys).
+setUnauthorizedHandler(logOutSuccess);
 
 onMount($user, () => {
   void loadUser();

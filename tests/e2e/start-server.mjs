@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'imaging-e2e-'));
-// Optional real SMTP sink (tests/e2e/smtp-sink.mjs): only when the run sets
-// E2E_SMTP_PORT; mails land as JSON lines in E2E_SMTP_FILE.
-const smtpPort = process.env.E2E_SMTP_PORT;
+// The real SMTP sink (tests/e2e/smtp-sink.mjs): playwright.config.ts sets
+// E2E_SMTP_PORT (0 turns it off); mails land as JSON lines in E2E_SMTP_FILE.
+const smtpPort = process.env.E2E_SMTP_PORT === '0' ? undefined : process.env.E2E_SMTP_PORT;
 let smtpSink;
 if (smtpPort) {
   const { startSmtpSink } = await import('./smtp-sink.mjs');

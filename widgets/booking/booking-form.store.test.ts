@@ -381,4 +381,29 @@ describe('creating the booking (spec 4 "Creating bookings", spec 8)', () => {
     stop();
     store.unbind();
   });
+
+  it('R-3-25 SET_INSURANCE_TYPE: the insuranceTypeId a questionnaire outcome put in the URL is sent with each appointment', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&insuranceTypeId=3${SLOT}`);
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).toMatchObject({ insuranceTypeId: 3 });
+    store.unbind();
+  });
+
+  it('R-3-25 SET_INSURANCE_TYPE: a booking request sends the insuranceTypeId too', async () => {
+    const store = await fresh('?examSlug=mri-brain-contrast&selectedClinic=2&insuranceTypeId=7');
+    await expect(store.submitBooking('2027-03-01')).resolves.toEqual({ ok: true });
+    expect(bodyOf(callsTo(fetch, REQUESTS)[0])).toMatchObject({ insuranceTypeId: 7 });
+    store.unbind();
+  });
+
+  it('without a valid insuranceTypeId in the URL nothing is sent', async () => {
+    const store = await fresh(`?examSlug=mri-knee&selectedClinic=2&insuranceTypeId=0${SLOT}`);
+    await store.submitBooking('2027-03-01');
+    expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).not.toHaveProperty('insuranceTypeId');
+    store.unbind();
+    expect(store.outcomeInsuranceTypeId([['insuranceTypeId', '12']])).toBe(12);
+    for (const bad of ['', '0', '-1', 'x', '1.5', '03', '2147483648'])
+      expect(store.outcomeInsuranceTypeId([['insuranceTypeId', bad]])).toBeNull();
+    expect(store.outcomeInsuranceTypeId([])).toBeNull();
+  });
 });

@@ -162,6 +162,8 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
   $submission.set({ state: 'submitting' });
   const patient = toPatientDetails(values, required);
   const clinicId = params.selectedClinic;
+  const insuranceTypeId = outcomeInsuranceTypeId(params.extra);
+  const insuranceType = insuranceTypeId === null ? {} : { insuranceTypeId };
   try {
     let bookingKey = params.bookingKey ?? (await newBookingKey());
     if (kind === 'booking-request') {
@@ -172,6 +174,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
           clinicId,
           patient,
           ...($requestNote.get().trim() ? { note: $requestNote.get().trim() } : {}),
+          ...insuranceType,
         }),
       );
       const invalid = showFieldErrors([result]);
@@ -214,6 +217,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
               deviceId: item.slot.deviceId,
               startDateTime: item.slot.startTime,
               patient,
+              ...insuranceType,
               // Reschedule or change (R-4-status-04): the first new appointment replaces the old one.
               ...(index === 0 ? replacedAppointment(params) : {}),
             }),
@@ -268,6 +272,18 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     $submission.set({ state: 'failed', messageKey: toApiError(error).messageKey });
     return { ok: false };
   }
+}
+
+/**
+ * The insurance type a SET_INSURANCE_TYPE questionnaire outcome put in the URL
+ * (`insuranceTypeId`, which `<imaging-questionnaire>` adds; spec 3 "Processed
+ * outcome response"): a positive 32-bit integer, else null (nothing is sent).
+ */
+export function outcomeInsuranceTypeId(extra: readonly [string, string][]): number | null {
+  const value = extra.findLast(([name]) => name === 'insuranceTypeId')?.[1] ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2147483647 ? id : null;
 }
 
 /** appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page put them in the URL. */
