@@ -84,7 +84,9 @@ export async function buildApp({
       },
       servers: [{ url: config.publicUrl }],
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-imaging_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: '__Host-imaging_session' },
+        },
       },
     },
   });
@@ -114,8 +116,17 @@ export async function buildApp({
     clock,
     catalogue: createBookingCatalogueService(db),
     availability,
-    bookings: createBookingService(db, { clock, publicUrl: config.publicUrl, availability }),
-    bookingRequests: createBookingRequestService(db, { clock, publicUrl: config.publicUrl }),
+    bookings: createBookingService(db, {
+      clock,
+      publicUrl: config.publicUrl,
+      availability,
+      requireSafetyAnswers: config.booking.requireSafetyAnswers ?? true,
+    }),
+    bookingRequests: createBookingRequestService(db, {
+      clock,
+      publicUrl: config.publicUrl,
+      requireSafetyAnswers: config.booking.requireSafetyAnswers ?? true,
+    }),
     lookups: createBookingLookupService(db, { portalConfig, clock }),
     holds: createSlotHoldService(db, { clock, availability, portalConfig }),
     referenceAppointments: createReferenceAppointmentService(db, availability),

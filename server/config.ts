@@ -25,6 +25,12 @@ export interface ServerConfig {
     leadMinutes: number;
     /** Stricter limit on creating appointments and booking requests, per client address. */
     createRateLimit: { max: number; windowSeconds: number };
+    /**
+     * Refuse (409 message.questionnaire_required) bookings of exams whose safety
+     * screening the booking key has not answered. Absent means true;
+     * REQUIRE_SAFETY_ANSWERS=0 turns it off.
+     */
+    requireSafetyAnswers?: boolean;
   };
   /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
@@ -106,7 +112,11 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     distDir: `${ROOT}dist`,
     spaIndex: 'demo/portal/index.html',
     rateLimit: { max: 300, windowSeconds: 60 },
-    booking: { leadMinutes: 60, createRateLimit: { max: 20, windowSeconds: 60 } },
+    booking: {
+      leadMinutes: 60,
+      createRateLimit: { max: 20, windowSeconds: 60 },
+      requireSafetyAnswers: true,
+    },
     trustProxy: false,
     sessionTtlSeconds: 15 * 60,
     sessionAbsoluteSeconds: 12 * 60 * 60,
@@ -154,6 +164,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
           60,
         ),
       },
+      requireSafetyAnswers: !['0', 'false'].includes(env.REQUIRE_SAFETY_ANSWERS ?? ''),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

@@ -347,3 +347,33 @@ export async function findBookingRequestBySlug(
   );
   return rows[0];
 }
+
+/**
+ * The ids among `questionnaireIds` that `bookingKey` has stored an answer for
+ * (before booking, or attached to its booking).
+ */
+export async function answeredQuestionnaireIds(
+  q: Queryable,
+  bookingKey: string,
+  questionnaireIds: number[],
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT DISTINCT questionnaire_id AS id FROM questionnaire_answers
+     WHERE booking_key = $1 AND questionnaire_id = ANY($2::int[])`,
+    [bookingKey, questionnaireIds],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Whether the appointment with this slug belongs to the booking key. */
+export async function appointmentHasKey(
+  q: Queryable,
+  slug: string,
+  bookingKey: string,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    'SELECT 1 FROM appointments WHERE coalesce(slug, booking_key) = $1 AND booking_key = $2',
+    [slug, bookingKey],
+  );
+  return rows.length > 0;
+}

@@ -18,6 +18,7 @@ import { ApiError } from '../http/errors.js';
 import { asConflict, claimKey, emailHash, newSlug, retryOnDeadlock } from './booking-common.js';
 import { bookingRequestEmail } from './booking-emails.js';
 import { validatePatient } from './patient-validation.js';
+import { assertScreeningsAnswered } from './questionnaire-required.js';
 
 export interface BookingRequestService {
   createBookingRequest(request: CreateBookingRequestRequest): Promise<BookingRequestResponse>;
@@ -25,7 +26,8 @@ export interface BookingRequestService {
 
 export function createBookingRequestService(
   db: Db,
-  options: { clock: () => Date; publicUrl: string },
+  /** requireSafetyAnswers: refuse exams whose safety screening is unanswered (default true). */
+  options: { clock: () => Date; publicUrl: string; requireSafetyAnswers?: boolean },
 ): BookingRequestService {
   const { clock, publicUrl } = options;
   return {
@@ -50,6 +52,9 @@ export function createBookingRequestService(
           throw new ApiError(400, 'message.exam_not_offered', 'exam not offered there');
         }
         clinicName = clinic.name;
+      }
+      if (options.requireSafetyAnswers ?? true) {
+        await assertScreeningsAnswered(db, { bookingKey: request.bookingKey, examSlugs: slugs });
       }
       const slug = newSlug();
       const examNames = examRows.map((exam) => exam.name);

@@ -34,6 +34,7 @@ import { appointmentEmail, appointmentLink } from './booking-emails.js';
 import { replaceAppointment } from './appointment-pages.service.js';
 import { buildIcs, type IcsEvent } from './ics.js';
 import { assertBookingAllowed } from './questionnaire-outcomes.js';
+import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
 import { checkSlot } from './slot-request.js';
@@ -51,6 +52,8 @@ export interface BookingServiceOptions {
   clock: () => Date;
   publicUrl: string;
   availability: AvailabilityService;
+  /** Refuse exams whose safety screening the key has not answered (default true). */
+  requireSafetyAnswers?: boolean;
 }
 
 export interface CalendarFile {
@@ -89,7 +92,16 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
   ): Promise<AppointmentResponse> {
     const patient = validatePatient(request.patient, clock());
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
-    // The key's stored questionnaire answers may rule this booking out (issue 5).
+    // The safety screenings must be answered, and the key's stored answers may rule
+    // this booking out (issue 5).
+    if (options.requireSafetyAnswers ?? true) {
+      await assertScreeningsAnswered(db, {
+        bookingKey: request.bookingKey,
+        examSlugs: [exam.slug],
+        appointmentSlug: request.appointmentSlug,
+        holderKey,
+      });
+    }
     await assertBookingAllowed(db, request.bookingKey, {
       examSlug: exam.slug,
       startMs,

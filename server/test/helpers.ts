@@ -99,13 +99,16 @@ export async function openTestDb(name: string): Promise<Db> {
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return defaultServerConfig({
+  const config = defaultServerConfig({
     devLogin: true,
     distDir: '/nonexistent/dist',
     frameAncestors: ['https://clinic.example.org'],
     runtime: { version: '0.1.0-test', versionHash: 'abc1234', environmentProfiles: ['dev'] },
     ...overrides,
   });
+  // Tests book MRI exams without the safety screening unless they turn it on.
+  const requireSafetyAnswers = overrides.booking?.requireSafetyAnswers ?? false;
+  return { ...config, booking: { ...config.booking, requireSafetyAnswers } };
 }
 
 export function testApp(

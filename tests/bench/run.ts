@@ -194,6 +194,48 @@ function percentiles(times: number[]): string {
 }
 
 /**
+ * The server refuses exams whose safety screening the key has not answered
+ * (409 message.questionnaire_required): stores "No" (else the first choice)
+ * for every always-shown radio question of the exam's screenings.
+ */
+async function answerSafetyScreenings(
+  origin: string,
+  bookingKey: string,
+  examSlug: string,
+): Promise<void> {
+  type Element = { type?: string; name?: string; visibleIf?: string; choices?: unknown[] };
+  const listed = (await (
+    await fetch(
+      `${origin}/api/questionnaires?examSlugs=${examSlug}&bookingKey=${bookingKey}&types=CREATE_BOOKING_REQUEST`,
+    )
+  ).json()) as { questionnaires: { id: number; json: { pages?: { elements?: Element[] }[] } }[] };
+  for (const questionnaire of listed.questionnaires) {
+    const answers: Record<string, unknown> = {};
+    for (const element of (questionnaire.json.pages ?? []).flatMap((page) => page.elements ?? [])) {
+      if (element.visibleIf || !element.name || element.type !== 'radiogroup') continue;
+      const values = (element.choices ?? []).map((choice) =>
+        typeof choice === 'object' && choice !== null
+          ? (choice as { value: unknown }).value
+          : choice,
+      );
+      answers[element.name] = values.includes('no') ? 'no' : values[0];
+    }
+    const saved = await fetch(`${origin}/api/questionnaires/temporary_answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        bookingKey,
+        questionnaireId: questionnaire.id,
+        questionnaireResult: answers,
+        examSlug,
+      }),
+    });
+    if (saved.status !== 200)
+      throw new Error(`temporary answers ${saved.status}: ${await saved.text()}`);
+  }
+}
+
+/**
  * Issues 6 and 7: a patient's way after the confirmation e-mail, timed step by
  * step on the real server: book, prove the date of birth (a code is queued),
  * validate the code from the development mailbox, read the appointment, and
@@ -202,7 +244,9 @@ function percentiles(times: number[]): string {
 async function patientJourney(port: number): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   const json = { 'content-type': 'application/json' };
-  const clinics = (await (await fetch(`${origin}/api/booking/clinics?examSlug=mri-knee`)).json()) as {
+  const clinics = (await (
+    await fetch(`${origin}/api/booking/clinics?examSlug=mri-knee`)
+  ).json()) as {
     id: number;
   }[];
   const login: number[] = [];
@@ -219,6 +263,7 @@ async function patientJourney(port: number): Promise<void> {
       await fetch(`${origin}/api/booking/booking_key`, { method: 'POST' })
     ).json()) as { bookingKey: string };
     const email = `bench.${Date.now().toString(36)}.${round}@example.org`;
+    await answerSafetyScreenings(origin, bookingKey, 'mri-knee');
     const booked = await fetch(`${origin}/api/booking/appointments`, {
       method: 'POST',
       headers: json,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
  * Appointment and booking-request pages (issue 6 parts 3 and 4) against the
@@ -62,6 +63,7 @@ async function bookViaApi(
   const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
     bookingKey: string;
   };
+  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
   const res = await api.post('/api/booking/appointments', {
     data: {
       bookingKey,
@@ -298,6 +300,7 @@ test.describe('booking-request pages (issue 6)', () => {
     const { bookingKey } = (await (await request.post('/api/booking/booking_key')).json()) as {
       bookingKey: string;
     };
+    await answerSafetyQuestionnaires(request, bookingKey, ['mri-brain-contrast']);
     const res = await request.post('/api/booking/booking_requests', {
       data: {
         bookingKey,

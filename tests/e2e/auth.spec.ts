@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, keepScreenshot } from './helpers';
+import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
  * Patient authentication journeys (issue 6, spec 4 "Authentication") against
@@ -55,6 +56,7 @@ async function bookAppointment(request: APIRequestContext): Promise<Booked> {
     bookingKey: string;
   };
   const email = uniqueEmail();
+  await answerSafetyQuestionnaires(request, bookingKey, ['mri-knee']);
   const res = await request.post('/api/booking/appointments', {
     data: {
       bookingKey,
@@ -79,6 +81,7 @@ async function bookRequest(request: APIRequestContext): Promise<Booked> {
     bookingKey: string;
   };
   const email = uniqueEmail();
+  await answerSafetyQuestionnaires(request, bookingKey, ['mri-breast']);
   const res = await request.post('/api/booking/booking_requests', {
     data: {
       bookingKey,

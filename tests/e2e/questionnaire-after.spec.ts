@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
  * After-booking questionnaires on the appointment page (issue 5, spec 4
@@ -51,6 +52,7 @@ async function book(api: APIRequestContext, slotIndex: number, pending = false):
   const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
     bookingKey: string;
   };
+  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
   const res = await api.post(
     pending ? '/api/booking/pending_appointments' : '/api/booking/appointments',
     {
@@ -173,6 +175,7 @@ test.describe('questionnaires after booking on the appointment page (issue 5)', 
     const { bookingKey } = (await (await request.post('/api/booking/booking_key')).json()) as {
       bookingKey: string;
     };
+    await answerSafetyQuestionnaires(request, bookingKey, ['mri-brain-contrast']);
     const created = await request.post('/api/booking/booking_requests', {
       data: { bookingKey, examSlugs: ['mri-brain-contrast'], clinicId: null, patient: PATIENT },
     });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
-import { passQuestionnaires } from './questionnaire-helpers';
+import { answerSafetyQuestionnaires, passQuestionnaires } from './questionnaire-helpers';
 
 /**
  * Questionnaire journeys (issue 5) against the real server and its seeded
@@ -82,6 +82,7 @@ async function bookAndLogIn(page: Page): Promise<{ bookingKey: string; slug: str
       `/api/booking/find_next_available?examSlug=mri-knee&clinicIds=${clinic.id}&from=${isoToday()}`,
     )
   ).json()) as { deviceId: number; startDateTime: string };
+  await answerSafetyQuestionnaires(request, bookingKey, ['mri-knee']);
   const created = await request.post('/api/booking/appointments', {
     data: {
       bookingKey,

@@ -7,6 +7,8 @@ export const bookingEnAU = {
   'message.location_message': 'Enter your post code and we will show the clinics nearest to you.',
   'message.postcode_not_found': 'We do not know that post code. Check it and try again.',
   'message.slot_conflict': 'Someone has just booked this time. Please choose another time.',
+  'message.questionnaire_required':
+    'Please answer the safety questions for your scan before you book. Go back and try again.',
   'form.required': 'Enter your {{field}}.',
   'form.required_choice': 'Choose your {{field}}.',
   'form.please_enter_valid': 'Please enter a valid {{field}}.',

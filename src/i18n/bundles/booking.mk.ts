@@ -8,6 +8,8 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'message.postcode_not_found':
     'Не го препознаваме тој поштенски број. Проверете го и обидете се повторно.',
   'message.slot_conflict': 'Некој штотуку го резервираше овој термин. Изберете друг термин.',
+  'message.questionnaire_required':
+    'Одговорете на безбедносните прашања за вашето снимање пред да резервирате. Вратете се и обидете се повторно.',
   'form.required': 'Внесете {{field}}.',
   'form.required_choice': 'Изберете {{field}}.',
   'form.please_enter_valid': 'Внесете валиден {{field}}.',
