@@ -10,41 +10,43 @@ import type { BookingKind } from '../db/sessions.repo.js';
 import {
   SESSION_COOKIE,
   SESSION_COOKIE_OPTIONS,
-  type LiveSession,
   type SessionService,
 } from '../services/session.service.js';
 
-/** The caller's live session on a public route (the secured area's hook does not run there). */
-export async function optionalSession(
-  sessions: SessionService,
-  request: FastifyRequest,
-): Promise<LiveSession | undefined> {
-  return sessions.read(request.cookies[SESSION_COOKIE]);
-}
-
-/** The booking key a public request's patient session holds, or null. */
-export async function heldAppointmentKey(
-  sessions: SessionService,
-  request: FastifyRequest,
-): Promise<string | null> {
-  const session = await optionalSession(sessions, request);
-  return session?.kind === 'patient' && session.bookingKind === 'appointment'
-    ? session.bookingKey
-    : null;
-}
-
-/** Sets a new patient session for the booking (a fresh id; the old one ends), unless staff is logged in. */
-export async function grantBookingSession(
+/** Sets a new patient session for the booking: a fresh id, and the caller's old session ends. */
+export async function startPatientSession(
   sessions: SessionService,
   request: FastifyRequest,
   reply: FastifyReply,
   booking: { key: string; kind: BookingKind },
 ): Promise<void> {
-  const current = await optionalSession(sessions, request);
-  if (current?.kind === 'staff') return;
   const token = await sessions.create(
     { kind: 'patient', user: null, roleTranslations: null, booking },
     request.cookies[SESSION_COOKIE],
   );
   void reply.setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
+}
+
+/**
+ * Creates a booking on a public route and gives the caller a session for it
+ * (unless staff is logged in). The caller's session is read once: `create`
+ * gets the appointment key it holds (a reschedule may replace only that
+ * booking's appointment), or null.
+ */
+export async function bookAsHolder<T extends { bookingKey: string }>(
+  sessions: SessionService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: BookingKind,
+  create: (holderKey: string | null) => Promise<T>,
+): Promise<T> {
+  const current = await sessions.read(request.cookies[SESSION_COOKIE]);
+  const holderKey =
+    current?.kind === 'patient' && current.bookingKind === 'appointment'
+      ? current.bookingKey
+      : null;
+  const created = await create(holderKey);
+  if (current?.kind !== 'staff')
+    await startPatientSession(sessions, request, reply, { key: created.bookingKey, kind });
+  return created;
 }

@@ -3,7 +3,7 @@ import type {
   CreateAppointmentRequest,
   UpdateBookingKeyRequest,
 } from '../../src/api/booking.contract.js';
-import { grantBookingSession, heldAppointmentKey } from '../http/booking-session.js';
+import { bookAsHolder } from '../http/booking-session.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   BookingKeyParams,
@@ -44,15 +44,9 @@ export function bookingPendingRoutes(
       void reply.header('cache-control', 'no-store');
       // As POST /api/booking/appointments: a reschedule needs the old booking's session, and
       // the patient holds the new booking at once (its page is /appointments/pending/{key}).
-      const holderKey = request.body.appointmentSlug
-        ? await heldAppointmentKey(sessions, request)
-        : null;
-      const created = await bookings.createPendingAppointment(request.body, { holderKey });
-      await grantBookingSession(sessions, request, reply, {
-        key: created.bookingKey,
-        kind: 'appointment',
-      });
-      return created;
+      return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
+        bookings.createPendingAppointment(request.body, { holderKey }),
+      );
     },
   );
 

@@ -4,7 +4,7 @@ import type {
   CreateAppointmentRequest,
   CreateBookingRequestRequest,
 } from '../../src/api/booking.contract.js';
-import { grantBookingSession, heldAppointmentKey } from '../http/booking-session.js';
+import { bookAsHolder } from '../http/booking-session.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   AppointmentResponseSchema,
@@ -59,15 +59,9 @@ export function bookingRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       // Reschedule or change (appointmentSlug): only the holder of the old booking may replace it.
-      const holderKey = request.body.appointmentSlug
-        ? await heldAppointmentKey(sessions, request)
-        : null;
-      const created = await bookings.createAppointment(request.body, { holderKey });
-      await grantBookingSession(sessions, request, reply, {
-        key: created.bookingKey,
-        kind: 'appointment',
-      });
-      return created;
+      return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
+        bookings.createAppointment(request.body, { holderKey }),
+      );
     },
   );
 
@@ -90,12 +84,9 @@ export function bookingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const created = await bookingRequests.createBookingRequest(request.body);
-      await grantBookingSession(sessions, request, reply, {
-        key: created.bookingKey,
-        kind: 'booking_request',
-      });
-      return created;
+      return bookAsHolder(sessions, request, reply, 'booking_request', () =>
+        bookingRequests.createBookingRequest(request.body),
+      );
     },
   );
 

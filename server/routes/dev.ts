@@ -5,6 +5,7 @@ import { errorResponses } from '../schemas/common.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
 import { Type } from '@sinclair/typebox';
 import { readSetting, writeSetting } from '../db/settings.repo.js';
+import { startPatientSession } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
 import type { RouteDeps } from './deps.js';
 
@@ -65,15 +66,8 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
       );
       const kind = rows[0]?.kind;
       if (!kind) throw new ApiError(404, 'message.not_found');
-      const token = await sessions.create(
-        { kind: 'patient', user: null, roleTranslations: null, booking: { key: bookingKey, kind } },
-        request.cookies[SESSION_COOKIE],
-      );
-      return reply
-        .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
-        .header('cache-control', 'no-store')
-        .code(204)
-        .send();
+      await startPatientSession(sessions, request, reply, { key: bookingKey, kind });
+      return reply.header('cache-control', 'no-store').code(204).send();
     },
   );
 
