@@ -1,5 +1,5 @@
 /**
- * auth_failures, otp_challenges and captcha_challenges (migration 006). All
+ * auth_budgets (migration 011), otp_challenges and captcha_challenges (migration 006). All
  * times are the database's now(), the clock sessions use too.
  */
 import type { Queryable } from './db.js';
@@ -37,33 +37,68 @@ export async function findBookingHolder(
   );
 }
 
-/** Failed date-of-birth attempts for a key within the last `windowSeconds`. */
-export async function countRecentFailures(
+/** A budget's answer: whether this try may be evaluated, and how long to wait when not. */
+export interface BudgetTry {
+  allowed: boolean;
+  /** Tries counted in the window, this one included (when allowed). */
+  tries: number;
+  /** Seconds until the next try is allowed (0 when allowed). */
+  retryInSeconds: number;
+}
+
+/**
+ * Counts one try in `scope` and decides it in the same statement: concurrent
+ * tries queue on the row, so a burst of any size is allowed at most `max`
+ * times per window. From the `free`-th try on, the next one waits an
+ * escalating delay (1, 2, 4 … seconds, at most `maxDelaySeconds`); a try
+ * made before that time is refused and not counted. `max` of 0 means no cap.
+ */
+export async function spendBudget(
   q: Queryable,
-  bookingKey: string,
-  windowSeconds: number,
-): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM auth_failures
-     WHERE booking_key = $1 AND failed_at > now() - make_interval(secs => $2::int)`,
-    [bookingKey, windowSeconds],
+  scope: string,
+  limits: { max: number; windowSeconds: number; free?: number; maxDelaySeconds?: number },
+): Promise<BudgetTry> {
+  const free = limits.free ?? limits.max;
+  const { rows } = await q.query<{ tries: number }>(
+    `INSERT INTO auth_budgets AS b (scope, tries, window_start, next_allowed_at)
+     VALUES ($1, 1, now(), now())
+     ON CONFLICT (scope) DO UPDATE SET
+       tries = CASE WHEN b.window_start <= now() - make_interval(secs => $2::int) THEN 1
+                    ELSE b.tries + 1 END,
+       window_start = CASE WHEN b.window_start <= now() - make_interval(secs => $2::int)
+                           THEN now() ELSE b.window_start END,
+       next_allowed_at = CASE
+         WHEN b.window_start <= now() - make_interval(secs => $2::int) OR b.tries + 1 < $4::int
+           THEN now()
+         ELSE now() + make_interval(secs => least($5::int, power(2, b.tries + 1 - $4::int))::int)
+       END
+     WHERE (b.window_start <= now() - make_interval(secs => $2::int))
+        OR ((b.tries < $3::int OR $3::int = 0) AND b.next_allowed_at <= now())
+     RETURNING tries`,
+    [scope, limits.windowSeconds, limits.max, free, limits.maxDelaySeconds ?? 0],
   );
-  return rows[0]?.n ?? 0;
+  const tries = rows[0]?.tries;
+  if (tries !== undefined) return { allowed: true, tries, retryInSeconds: 0 };
+  const { rows: state } = await q.query<{ retry_in: number; tries: number }>(
+    `SELECT tries, greatest(1, ceil(extract(epoch FROM greatest(next_allowed_at - now(),
+       CASE WHEN tries >= $3::int AND $3::int > 0
+         THEN window_start + make_interval(secs => $2::int) - now() ELSE interval '0' END))))::int
+       AS retry_in
+     FROM auth_budgets WHERE scope = $1`,
+    [scope, limits.windowSeconds, limits.max],
+  );
+  return { allowed: false, tries: state[0]?.tries ?? 0, retryInSeconds: state[0]?.retry_in ?? 1 };
 }
 
-/** Records one failure and returns the count within the window, this one included. */
-export async function recordFailure(
-  q: Queryable,
-  bookingKey: string,
-  windowSeconds: number,
-): Promise<number> {
-  await q.query('INSERT INTO auth_failures (booking_key) VALUES ($1)', [bookingKey]);
-  return countRecentFailures(q, bookingKey, windowSeconds);
+/** Forgets a budget (a proven date of birth starts the client's count again). */
+export async function resetBudget(q: Queryable, scope: string): Promise<void> {
+  await q.query('DELETE FROM auth_budgets WHERE scope = $1', [scope]);
 }
 
-export async function deleteOldFailures(q: Queryable, windowSeconds: number): Promise<void> {
+/** Budgets whose window ended more than `windowSeconds` ago. */
+export async function deleteOldBudgets(q: Queryable, windowSeconds: number): Promise<void> {
   await q.query(
-    'DELETE FROM auth_failures WHERE failed_at <= now() - make_interval(secs => $1::int)',
+    'DELETE FROM auth_budgets WHERE window_start <= now() - make_interval(secs => $1::int)',
     [windowSeconds],
   );
 }

@@ -28,7 +28,7 @@ import {
   createPatientAuthService,
   isWellFormedToken,
   newToken,
-  OTP_RESEND_TOO_SOON,
+  RetryLaterError,
   sha256,
   type PatientAuthLimits,
 } from '../services/patient-auth.service.js';
@@ -41,6 +41,17 @@ const AUTH_COOKIE_OPTIONS = { ...SESSION_COOKIE_OPTIONS, maxAge: 10 * 60 } as co
 
 function noStore(reply: FastifyReply): void {
   void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+}
+
+/** Runs a handler and gives its "try again in n seconds" refusals a Retry-After header. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RetryLaterError)
+      void reply.header('retry-after', String(error.retryInSeconds));
+    throw error;
+  }
 }
 
 export function patientAuthRoutes(
@@ -64,17 +75,22 @@ export function patientAuthRoutes(
           'Authenticates the holder of a booking key by date of birth (and contact number when ' +
           'contactNumberAuthEnabled). A booking request gets its session at once; an appointment ' +
           'gets a one-time code (e-mail, else SMS). 403 message.authentication_error; 429 ' +
-          'message.max_attempts_reached after 5 failures in 15 minutes.',
+          'message.max_attempts_reached after 5 tries of one client on the key in 15 minutes; ' +
+          '429 message.authentication_try_later (Retry-After) while tries on the key are slowed ' +
+          'down; 429 message.otp_send_limit after 5 codes for the key in an hour.',
         body: PatientAuthenticationRequestSchema,
         response: { 200: PatientAuthenticationResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      const result = await auth.authenticate(request.body, {
-        authToken: request.cookies[AUTH_COOKIE],
-        sessionToken: request.cookies[SESSION_COOKIE],
-      });
+      const result = await withRetryAfter(reply, () =>
+        auth.authenticate(request.body, {
+          authToken: request.cookies[AUTH_COOKIE],
+          sessionToken: request.cookies[SESSION_COOKIE],
+          client: request.ip,
+        }),
+      );
       if (result.kind === 'session') {
         void reply
           .setCookie(SESSION_COOKIE, result.sessionToken, SESSION_COOKIE_OPTIONS)
@@ -100,20 +116,18 @@ export function patientAuthRoutes(
         tags: ['auth'],
         summary:
           'Sends a new one-time code to the browser that proved the date of birth. 429 ' +
-          'message.otp_resend_too_soon (Retry-After) within the resend delay.',
+          'message.otp_resend_too_soon (Retry-After) within the resend delay; 403 ' +
+          'message.authentication_otp_expired once the code expired; 429 message.otp_send_limit ' +
+          'after 5 codes for the key in an hour.',
         body: SendOtpRequestSchema,
         response: { 200: OtpSentSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      try {
-        return await auth.resend(request.body.bookingKey, request.cookies[AUTH_COOKIE]);
-      } catch (error) {
-        if (error instanceof ApiError && error.messageKey === OTP_RESEND_TOO_SOON)
-          void reply.header('retry-after', error.message);
-        throw error;
-      }
+      return withRetryAfter(reply, () =>
+        auth.resend(request.body.bookingKey, request.cookies[AUTH_COOKIE]),
+      );
     },
   );
 
@@ -132,10 +146,13 @@ export function patientAuthRoutes(
     },
     async (request, reply) => {
       noStore(reply);
-      const token = await auth.validate(request.body, {
-        authToken: request.cookies[AUTH_COOKIE],
-        sessionToken: request.cookies[SESSION_COOKIE],
-      });
+      const token = await withRetryAfter(reply, () =>
+        auth.validate(request.body, {
+          authToken: request.cookies[AUTH_COOKIE],
+          sessionToken: request.cookies[SESSION_COOKIE],
+          client: request.ip,
+        }),
+      );
       void reply
         .setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS)
         .clearCookie(AUTH_COOKIE, SESSION_COOKIE_OPTIONS);

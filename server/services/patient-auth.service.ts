@@ -9,13 +9,13 @@ import type { Db } from '../db/db.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
 import {
   countOtpTry,
-  countRecentFailures,
   deleteExpiredOtpChallenges,
-  deleteOldFailures,
+  deleteOldBudgets,
   findBookingHolder,
   hasSolvedCaptcha,
   readOtpChallenge,
-  recordFailure,
+  resetBudget,
+  spendBudget,
   upsertOtpChallenge,
   useOtpChallenge,
   type BookingHolder,
@@ -32,15 +32,44 @@ export const MAX_ATTEMPTS = 'message.max_attempts_reached';
 export const OTP_RESEND_TOO_SOON = 'message.otp_resend_too_soon';
 export const CAPTCHA_REQUIRED = 'message.captcha_required';
 export const NO_CONTACT = 'message.authentication_no_contact';
+/** The key's date-of-birth tries are being slowed down (someone else may be guessing). */
+export const TRY_LATER = 'message.authentication_try_later';
+/** The key received its codes for this hour. */
+export const OTP_SEND_LIMIT = 'message.otp_send_limit';
+
+/** A refusal that tells the browser when to try again (the route sets Retry-After). */
+export class RetryLaterError extends ApiError {
+  constructor(
+    status: number,
+    messageKey: string,
+    readonly retryInSeconds: number,
+  ) {
+    super(status, messageKey, `retry in ${retryInSeconds} s`);
+  }
+}
 
 export interface PatientAuthLimits {
   /** A code is valid this long (at most 10 minutes). */
   codeSeconds: number;
   /** Tries per code. */
   codeTries: number;
-  /** Failed dates of birth per booking key within `failureWindowSeconds`. */
+  /**
+   * Dates of birth one client (address) may try on one key within
+   * `failureWindowSeconds`; the last one refused ends on the deny page.
+   */
   maxFailures: number;
   failureWindowSeconds: number;
+  /**
+   * Dates of birth tried on one key by everyone together before each further
+   * try waits (1, 2, 4 … s, at most `keyMaxDelaySeconds`): many clients cannot
+   * guess fast, and none can lock the owner out for longer than that delay.
+   */
+  keyFreeTries: number;
+  keyMaxDelaySeconds: number;
+  /** Codes sent for one key per hour, by proofs of the date of birth and resends together. */
+  codesPerHour: number;
+  /** Codes tried on one key within `failureWindowSeconds`, across all its challenges. */
+  keyCodeTries: number;
   /** Fallback resend delay when the provider setting is missing (spec 9: 5 s). */
   resendSeconds: number;
   /** A solved CAPTCHA counts this long. */
@@ -52,6 +81,10 @@ export const DEFAULT_LIMITS: PatientAuthLimits = {
   codeTries: 5,
   maxFailures: 5,
   failureWindowSeconds: 15 * 60,
+  keyFreeTries: 5,
+  keyMaxDelaySeconds: 60,
+  codesPerHour: 5,
+  keyCodeTries: 10,
   resendSeconds: 5,
   captchaSeconds: 10 * 60,
 };
@@ -63,6 +96,14 @@ export interface CodeSent {
   resendSeconds: number;
 }
 
+/** What the browser sends besides the body: its cookies and its address. */
+export interface AuthTokens {
+  authToken?: string | undefined;
+  sessionToken?: string | undefined;
+  /** The client address (request.ip): date-of-birth tries are counted per key and client. */
+  client?: string;
+}
+
 export type AuthenticateResult =
   { kind: 'session'; sessionToken: string } | ({ kind: 'otp'; authToken: string } & CodeSent);
 
@@ -70,15 +111,12 @@ export interface PatientAuthService {
   /** Date of birth (and contact number) for a booking key. */
   authenticate(
     input: { bookingKey: string; dateOfBirth: string; contactNumber: string },
-    tokens: { authToken?: string | undefined; sessionToken?: string | undefined },
+    tokens: AuthTokens,
   ): Promise<AuthenticateResult>;
   /** A new code for the browser that proved the date of birth (throttled). */
   resend(bookingKey: string, authToken: string | undefined): Promise<CodeSent>;
   /** Checks the code; on success returns the new session's cookie token. */
-  validate(
-    input: { bookingKey: string; code: string },
-    tokens: { authToken?: string | undefined; sessionToken?: string | undefined },
-  ): Promise<string>;
+  validate(input: { bookingKey: string; code: string }, tokens: AuthTokens): Promise<string>;
   captchaEnabled(): Promise<boolean>;
 }
 
@@ -215,10 +253,33 @@ export function createPatientAuthService(
     };
   }
 
-  /** The key's failed attempts (dates of birth and codes) reached the limit within the window. */
-  async function blocked(bookingKey: string): Promise<boolean> {
-    const failures = await countRecentFailures(db, bookingKey, limits.failureWindowSeconds);
-    return failures >= limits.maxFailures;
+  /** Scopes of the attempt budgets; keys are hashed so the table holds no key in clear. */
+  const scopes = {
+    dobOfClient: (key: string, client: string) => `dob:${sha256(key)}:${client}`,
+    dobOfKey: (key: string) => `dob:${sha256(key)}`,
+    codesSent: (key: string) => `sent:${sha256(key)}`,
+    codeTries: (key: string) => `code:${sha256(key)}`,
+  };
+
+  async function spendOrRefuse(
+    scope: string,
+    budget: Parameters<typeof spendBudget>[2],
+    status: number,
+    messageKey: string,
+  ): Promise<number> {
+    const spent = await spendBudget(db, scope, budget);
+    if (!spent.allowed) throw new RetryLaterError(status, messageKey, spent.retryInSeconds);
+    return spent.tries;
+  }
+
+  /** One code more for the key this hour, or 429 message.otp_send_limit. */
+  function spendCode(bookingKey: string): Promise<number> {
+    return spendOrRefuse(
+      scopes.codesSent(bookingKey),
+      { max: limits.codesPerHour, windowSeconds: 3600 },
+      429,
+      OTP_SEND_LIMIT,
+    );
   }
 
   async function contactsOf(bookingKey: string) {
@@ -231,7 +292,7 @@ export function createPatientAuthService(
     captchaEnabled,
 
     async authenticate(input, tokens) {
-      await deleteOldFailures(db, limits.failureWindowSeconds);
+      await deleteOldBudgets(db, Math.max(limits.failureWindowSeconds, 3600));
       await deleteExpiredOtpChallenges(db);
       if (await captchaEnabled()) {
         const solved =
@@ -240,14 +301,34 @@ export function createPatientAuthService(
         if (!solved) throw new ApiError(403, CAPTCHA_REQUIRED);
       }
       const { bookingKey } = input;
-      if (await blocked(bookingKey)) throw new ApiError(429, MAX_ATTEMPTS);
+      const window = limits.failureWindowSeconds;
+      // Each try is counted before it is evaluated, in one statement per budget.
+      const clientScope = scopes.dobOfClient(bookingKey, tokens.client ?? 'unknown');
+      const clientTries = await spendOrRefuse(
+        clientScope,
+        { max: limits.maxFailures, windowSeconds: window },
+        429,
+        MAX_ATTEMPTS,
+      );
+      await spendOrRefuse(
+        scopes.dobOfKey(bookingKey),
+        {
+          max: 0,
+          windowSeconds: window,
+          free: limits.keyFreeTries,
+          maxDelaySeconds: limits.keyMaxDelaySeconds,
+        },
+        429,
+        TRY_LATER,
+      );
       const { contactNumberAuthEnabled } = await settings();
       const holder = await findBookingHolder(db, bookingKey);
       if (!holderMatches(holder, input, contactNumberAuthEnabled)) {
-        const failures = await recordFailure(db, bookingKey, limits.failureWindowSeconds);
-        if (failures >= limits.maxFailures) throw new ApiError(429, MAX_ATTEMPTS);
+        if (clientTries >= limits.maxFailures) throw new ApiError(429, MAX_ATTEMPTS);
         throw new ApiError(403, AUTH_ERROR);
       }
+      await resetBudget(db, clientScope);
+      await resetBudget(db, scopes.dobOfKey(bookingKey));
       if (holder.kind === 'booking_request') {
         const sessionToken = await deps.sessions.create(
           {
@@ -260,6 +341,7 @@ export function createPatientAuthService(
         );
         return { kind: 'session', sessionToken };
       }
+      await spendCode(bookingKey);
       // A fresh token per proof of the date of birth: an old challenge never carries over.
       const authToken = newToken();
       return { kind: 'otp', authToken, ...(await sendCode(bookingKey, authToken, holder)) };
@@ -271,11 +353,12 @@ export function createPatientAuthService(
       const challenge = await readOtpChallenge(db, sha256(authToken), resendSeconds);
       if (!challenge || challenge.bookingKey !== bookingKey || challenge.used)
         throw new ApiError(403, AUTH_ERROR);
-      // A spent code is not renewed: the patient starts again with the date of birth.
-      if (challenge.attempts >= limits.codeTries || (await blocked(bookingKey)))
-        throw new ApiError(429, MAX_ATTEMPTS);
+      // An expired or spent code is not renewed: the patient starts again with the date of birth.
+      if (challenge.codeExpired) throw new ApiError(403, OTP_EXPIRED);
+      if (challenge.attempts >= limits.codeTries) throw new ApiError(429, MAX_ATTEMPTS);
       if (challenge.resendInSeconds > 0)
-        throw new ApiError(429, OTP_RESEND_TOO_SOON, String(challenge.resendInSeconds));
+        throw new RetryLaterError(429, OTP_RESEND_TOO_SOON, challenge.resendInSeconds);
+      await spendCode(bookingKey);
       return sendCode(bookingKey, authToken, await contactsOf(bookingKey));
     },
 
@@ -287,7 +370,13 @@ export function createPatientAuthService(
       if (!challenge || challenge.bookingKey !== input.bookingKey)
         throw new ApiError(403, OTP_ERROR);
       if (challenge.used || challenge.codeExpired) throw new ApiError(403, OTP_EXPIRED);
-      if (await blocked(input.bookingKey)) throw new ApiError(429, MAX_ATTEMPTS);
+      // Every code tried on the key counts, whichever challenge it was sent for.
+      const keyTries = await spendOrRefuse(
+        scopes.codeTries(input.bookingKey),
+        { max: limits.keyCodeTries, windowSeconds: limits.failureWindowSeconds },
+        429,
+        MAX_ATTEMPTS,
+      );
       const tries = await countOtpTry(db, tokenHash, limits.codeTries);
       if (tries === undefined) {
         const now = await readOtpChallenge(db, tokenHash, 0);
@@ -295,14 +384,12 @@ export function createPatientAuthService(
         throw new ApiError(429, MAX_ATTEMPTS);
       }
       if (!sameHash(codeHash(authToken, input.bookingKey, input.code), challenge.codeHash)) {
-        // Wrong codes count against the key like wrong dates of birth, so new
-        // codes (resend, or a new proof of the date of birth) never add guesses.
-        const failures = await recordFailure(db, input.bookingKey, limits.failureWindowSeconds);
-        if (tries >= limits.codeTries || failures >= limits.maxFailures)
+        if (tries >= limits.codeTries || keyTries >= limits.keyCodeTries)
           throw new ApiError(429, MAX_ATTEMPTS);
         throw new ApiError(403, OTP_ERROR);
       }
       if (!(await useOtpChallenge(db, tokenHash))) throw new ApiError(403, OTP_EXPIRED);
+      await resetBudget(db, scopes.codeTries(input.bookingKey));
       return deps.sessions.create(
         {
           kind: 'patient',

@@ -15,6 +15,10 @@ export const authEnAU = {
     'This code has expired or was already used. Send a new code and try again.',
   'message.max_attempts_reached': 'Too many attempts. Please try again later.',
   'message.otp_resend_too_soon': 'Please wait a few seconds before asking for a new code.',
+  'message.authentication_try_later':
+    'Several attempts were made on this booking. Please wait a minute, then try again.',
+  'message.otp_send_limit':
+    'We have sent several codes for this booking in the last hour. Use the latest code, or try again later.',
   'message.captcha_required': 'We could not check that you are a person. Please try again.',
   'message.authentication_no_contact':
     'We have no e-mail address or mobile number to send a code to. Please call the clinic.',
