@@ -38,9 +38,39 @@ export interface ServerConfig {
   /** A session ends this long after login whatever its activity (issue 6: 12 hours). */
   sessionAbsoluteSeconds: number;
   logLevel: string;
+  /** Uploaded documents (issue 11 part 5): what anonymous booking keys may store. */
+  uploads: UploadLimits;
   /** Deployment facts reported in the app config section. */
   runtime: { version: string; versionHash: string; environmentProfiles: string[] };
 }
+
+/**
+ * Limits on uploads. Temporary documents of booking keys that have not booked
+ * (the referral upload before booking; anyone may get a key) count against a
+ * budget per client address and live `unbookedTtlHours`; documents of keys
+ * that booked are not counted and kept. Uploads of any kind are refused while
+ * the documents directory has less than `minFreeBytes` free, so the database
+ * (in the same DATA_DIR) keeps room.
+ */
+export interface UploadLimits {
+  /** UPLOAD_QUOTA_BYTES: bytes one address may upload to keys not yet booked within unbookedTtlHours. */
+  quotaBytes: number;
+  /** UPLOAD_QUOTA_FILES: files one address may upload to keys not yet booked within unbookedTtlHours. */
+  quotaFiles: number;
+  /** UPLOAD_UNBOOKED_HOURS: life of a temporary document of a key that has not booked; the quota's window. */
+  unbookedTtlHours: number;
+  /** UPLOAD_MIN_FREE_BYTES: free space below which uploads are refused (0: no floor). */
+  minFreeBytes: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  // Ten phone photos of a referral are 20–50 MB; a kiosk's patients share one address, and
+  // their uploads stop counting once they book.
+  quotaBytes: 50 * 1024 * 1024,
+  quotaFiles: 30,
+  unbookedTtlHours: 24,
+  minFreeBytes: 1024 * 1024 * 1024,
+};
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -121,6 +151,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     sessionTtlSeconds: 15 * 60,
     sessionAbsoluteSeconds: 12 * 60 * 60,
     logLevel: 'info',
+    uploads: DEFAULT_UPLOAD_LIMITS,
     runtime: { version: packageVersion(), versionHash: 'dev', environmentProfiles: ['dev'] },
     ...overrides,
   };
@@ -168,6 +199,28 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    uploads: {
+      quotaBytes: parsePositiveInt(
+        'UPLOAD_QUOTA_BYTES',
+        env.UPLOAD_QUOTA_BYTES,
+        DEFAULT_UPLOAD_LIMITS.quotaBytes,
+      ),
+      quotaFiles: parsePositiveInt(
+        'UPLOAD_QUOTA_FILES',
+        env.UPLOAD_QUOTA_FILES,
+        DEFAULT_UPLOAD_LIMITS.quotaFiles,
+      ),
+      unbookedTtlHours: parsePositiveInt(
+        'UPLOAD_UNBOOKED_HOURS',
+        env.UPLOAD_UNBOOKED_HOURS,
+        DEFAULT_UPLOAD_LIMITS.unbookedTtlHours,
+      ),
+      minFreeBytes: parseNonNegativeInt(
+        'UPLOAD_MIN_FREE_BYTES',
+        env.UPLOAD_MIN_FREE_BYTES,
+        DEFAULT_UPLOAD_LIMITS.minFreeBytes,
+      ),
+    },
     runtime: {
       version: packageVersion(),
       versionHash: gitHash(),

@@ -9,10 +9,17 @@
  * temporary_documents. A file is written before its row: when the row cannot
  * be written the file is removed, so a refusal leaves nothing behind. Every
  * read and write, allowed or refused, goes to document_audit.
+ *
+ * Anyone may get a booking key, so the disk is guarded (issue 11 part 5):
+ * what one client address uploads to keys that have not booked counts
+ * against a budget (UploadLimits, in document_upload_usage) and lives
+ * `unbookedTtlHours`; and no upload is stored while the documents directory
+ * would keep less than `minFreeBytes` free (DATA_DIR holds the database too).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { isIPv4, isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import type {
   Attachment,
@@ -22,24 +29,31 @@ import type {
   ExamAttachments,
   ExamDocumentType,
 } from '../../src/api/attachments.contract.js';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../config.js';
 import type { Db, Queryable } from '../db/db.js';
 import {
   countDocuments,
   deleteDocument,
+  deleteExpiredTemporaryDocuments,
+  deleteUploadUsageBefore,
   examsBySlugs,
   findDocument,
   insertAudit,
   insertDocument,
+  insertUploadUsage,
   listDocuments,
   listDocumentTypeRules,
   listDocumentTypes,
   lockKeyDocuments,
+  lockUploadAddress,
   markDocumentsImported,
   replaceDocumentFile,
+  uploadUsage,
   type AuditAction,
   type DocumentRow,
   type DocumentTypeRow,
   type ExamRow,
+  type UploadUsage,
 } from '../db/documents.repo.js';
 import { ApiError } from '../http/errors.js';
 import { inspectDocument } from './document-content.js';
@@ -54,7 +68,10 @@ export const DOCUMENT_LIMITS = {
   maxPixels: 50_000_000,
   /** Multipart overhead and text fields allowed on top of the file in Content-Length. */
   multipartOverheadBytes: 64 * 1024,
-  /** Temporary documents of a key never used are deleted this long after the key was issued. */
+  /**
+   * Temporary documents of a key never used are deleted this long after the key was issued
+   * (and UploadLimits.unbookedTtlHours after they were stored, whichever comes first).
+   */
   abandonedDays: 7,
   /** A file without a row is deleted once it is this old. */
   orphanFileMs: 60 * 60 * 1000,
@@ -70,7 +87,43 @@ export const ATTACHMENT_KEYS = {
   tooLarge: 'message.attachment_too_large',
   invalidField: 'message.attachment_invalid_field',
   downloadDisabled: 'message.referral_download_disabled',
+  /** 429: the client address used its budget for keys that have not booked. */
+  quotaExceeded: 'message.upload_quota_exceeded',
+  /** 413: storing the file would leave the documents directory under UPLOAD_MIN_FREE_BYTES. */
+  storageFull: 'message.upload_storage_full',
 } as const;
+
+/** 429 message.upload_quota_exceeded; the route sends `retryAfterSeconds` as Retry-After. */
+export class UploadQuotaError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, ATTACHMENT_KEYS.quotaExceeded, 'upload quota of the client address used');
+  }
+}
+
+/** Who uploads: the client address the quota is counted by (request.ip). */
+export interface UploadClient {
+  address: string;
+}
+
+/**
+ * The address a quota is counted by: an IPv4 address (also when mapped into
+ * IPv6) as it is, an IPv6 address as its /64 prefix, since one subscriber
+ * usually holds a whole /64.
+ */
+export function quotaAddress(ip: string): string {
+  const bare = ip.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1];
+  if (!isIPv6(bare)) return bare;
+  // An embedded IPv4 tail is the last two groups; only the first four matter here.
+  const hex = bare.replace(/(\d{1,3}(?:\.\d{1,3}){3})$/, '0:0');
+  const [head = '', tail] = hex.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const zeros = Array<string>(tail === undefined ? 0 : 8 - left.length - right.length).fill('0');
+  const groups = [...left, ...zeros, ...right].slice(0, 4);
+  return `${groups.map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
 
 /** Who asks (for the audit log). */
 export interface DocumentActor {
@@ -127,12 +180,29 @@ export interface DocumentService {
   ): Promise<AttachmentsResponse>;
   /** Refuses (409) when the key already holds maxFiles documents; cheap, before the body is read. */
   assertRoom(owner: DocumentOwner): Promise<void>;
-  upload(owner: DocumentOwner, file: UploadedFile, fields: UploadFields): Promise<Attachment>;
+  /**
+   * Before the body is read: 413 message.upload_storage_full when `incomingBytes`
+   * would leave less than minFreeBytes free, and, for a booking in progress,
+   * 429 message.upload_quota_exceeded when the client's budget is used up.
+   */
+  assertCanUpload(
+    kind: DocumentOwner['kind'],
+    client: UploadClient | null,
+    incomingBytes: number,
+  ): Promise<void>;
+  /** A booking in progress's file counts against `client`'s quota. */
+  upload(
+    owner: DocumentOwner,
+    file: UploadedFile,
+    fields: UploadFields,
+    client?: UploadClient | null,
+  ): Promise<Attachment>;
   replace(
     owner: DocumentOwner,
     id: number,
     file: UploadedFile,
     fields: UploadFields,
+    client?: UploadClient | null,
   ): Promise<Attachment>;
   remove(owner: DocumentOwner, id: number): Promise<DocumentRow>;
   markImported(owner: DocumentOwner): Promise<number>;
@@ -140,9 +210,11 @@ export interface DocumentService {
   /** The first referral document of the owner (404 when none). */
   openReferral(owner: DocumentOwner): Promise<StoredFile>;
   /**
-   * Housekeeping: deletes the documents of booking keys issued more than
-   * DOCUMENT_LIMITS.abandonedDays ago and never used (an abandoned booking's
-   * referral is health information nobody will claim), and files no row names
+   * Housekeeping: deletes the documents of booking keys never used that were
+   * stored more than UploadLimits.unbookedTtlHours ago or whose key was issued
+   * more than DOCUMENT_LIMITS.abandonedDays ago (an abandoned booking's
+   * referral is health information nobody will claim; documents of keys that
+   * booked stay), quota rows that left the window, and files no row names
    * that are older than an hour (a crash between writing a file and its row).
    */
   sweep(): Promise<{ abandoned: number; orphanFiles: number }>;
@@ -151,6 +223,20 @@ export interface DocumentService {
 export interface DocumentServiceOptions {
   dataDir: string;
   portalConfig: PortalConfigService;
+  /** Current time for the quota window and the sweep (BuildAppOptions.clock). */
+  clock?: () => Date;
+  /** Default DEFAULT_UPLOAD_LIMITS. */
+  uploadLimits?: UploadLimits;
+  /** Free bytes of the file system holding `directory`; default statfs. Tests simulate a full disk. */
+  freeSpace?: (directory: string) => Promise<number>;
+  /** Told when an upload is refused for want of space. */
+  log?: { warn(details: object, message: string): void };
+}
+
+/** Bytes an unprivileged process may still write on the file system of `directory`. */
+export async function statfsFreeBytes(directory: string): Promise<number> {
+  const info = await statfs(directory);
+  return Number(info.bavail) * Number(info.bsize);
 }
 
 function basePath(owner: Pick<DocumentOwner, 'kind' | 'slug' | 'bookingKey'>): {
@@ -210,6 +296,67 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     maxFiles: DOCUMENT_LIMITS.maxFiles,
     maxPixels: DOCUMENT_LIMITS.maxPixels,
   };
+  const clock = options.clock ?? (() => new Date());
+  const uploadLimits = options.uploadLimits ?? DEFAULT_UPLOAD_LIMITS;
+  const windowMs = uploadLimits.unbookedTtlHours * 60 * 60 * 1000;
+  const freeSpace = options.freeSpace ?? statfsFreeBytes;
+
+  /** 413 message.upload_storage_full when `incomingBytes` would go below the floor. */
+  async function assertFreeSpace(incomingBytes: number): Promise<void> {
+    if (uploadLimits.minFreeBytes <= 0) return;
+    await ensureDirectory();
+    // Unknown free space counts as none: the floor protects the database beside the files.
+    const free = await freeSpace(directory).catch((error: unknown) => {
+      options.log?.warn({ err: error, directory }, 'free space of the documents directory unknown');
+      return 0;
+    });
+    if (free - incomingBytes >= uploadLimits.minFreeBytes) return;
+    options.log?.warn(
+      { freeBytes: free, minFreeBytes: uploadLimits.minFreeBytes, directory },
+      'upload refused: the documents directory is at its free-space floor (UPLOAD_MIN_FREE_BYTES)',
+    );
+    throw new ApiError(413, ATTACHMENT_KEYS.storageFull, 'free space under the floor');
+  }
+
+  function quotaError(usage: UploadUsage, now: Date): UploadQuotaError {
+    const leaves = (usage.oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime();
+    return new UploadQuotaError(Math.max(1, Math.ceil(leaves / 1000)));
+  }
+
+  /** 429 when one more file of `incomingBytes` would take the address over its budget (no lock). */
+  async function assertQuota(
+    q: Queryable,
+    address: string,
+    incomingBytes: number,
+  ): Promise<{ now: Date }> {
+    const now = clock();
+    const usage = await uploadUsage(q, address, new Date(now.getTime() - windowMs));
+    // With nothing incoming (before the body is read), a budget used up to the last byte is full.
+    const full =
+      usage.files >= uploadLimits.quotaFiles ||
+      usage.bytes + Math.max(incomingBytes, 1) > uploadLimits.quotaBytes;
+    if (full) throw quotaError(usage, now);
+    return { now };
+  }
+
+  /** Inside the write's transaction: checks the budget under a lock and records the upload. */
+  async function chargeQuota(
+    tx: Queryable,
+    owner: DocumentOwner,
+    client: UploadClient | null | undefined,
+    bytes: number,
+  ): Promise<void> {
+    if (owner.kind !== 'booking' || !client) return;
+    const address = quotaAddress(client.address);
+    await lockUploadAddress(tx, address);
+    const { now } = await assertQuota(tx, address, bytes);
+    await insertUploadUsage(tx, {
+      clientAddress: address,
+      bookingKey: owner.bookingKey,
+      bytes,
+      at: now,
+    });
+  }
 
   async function allowedTypes(): Promise<string[]> {
     return (await options.portalConfig.portalConfig()).bookingForm.validReferralContentTypes;
@@ -223,8 +370,13 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     await rm(pathOf(storageName), { force: true });
   }
 
-  /** Checks the bytes and the fields and writes the file; returns what the row needs. */
-  async function prepare(owner: DocumentOwner, file: UploadedFile, fields: Required<UploadFields>) {
+  /** Checks the bytes, the fields, the quota and the space, and writes the file; returns what the row needs. */
+  async function prepare(
+    owner: DocumentOwner,
+    file: UploadedFile,
+    fields: Required<UploadFields>,
+    client: UploadClient | null | undefined,
+  ) {
     if (file.bytes.length > limits.maxFileBytes)
       throw new ApiError(413, ATTACHMENT_KEYS.tooLarge, 'file over the limit');
     const types = await typeMap(db);
@@ -243,6 +395,9 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       allowedTypes: await allowedTypes(),
       maxPixels: limits.maxPixels,
     });
+    if (owner.kind === 'booking' && client)
+      await assertQuota(db, quotaAddress(client.address), file.bytes.length);
+    await assertFreeSpace(file.bytes.length);
     await ensureDirectory();
     const storageName = randomBytes(24).toString('base64url');
     await writeFile(pathOf(storageName), file.bytes, { mode: 0o600, flag: 'wx' });
@@ -387,20 +542,31 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
         throw new ApiError(409, ATTACHMENT_KEYS.limitReached, 'too many documents');
     },
 
-    async upload(owner, file, fields) {
+    async assertCanUpload(kind, client, incomingBytes) {
+      if (kind === 'booking' && client) await assertQuota(db, quotaAddress(client.address), 0);
+      await assertFreeSpace(incomingBytes);
+    },
+
+    async upload(owner, file, fields, client) {
       if (fields.documentTypeId === undefined)
         throw new ApiError(400, ATTACHMENT_KEYS.invalidDocumentType, 'documentTypeId missing');
-      const { types, doc } = await prepare(owner, file, {
-        documentTypeId: fields.documentTypeId,
-        examSlug: fields.examSlug ?? null,
-        groupName: fields.groupName ?? null,
-        additional: fields.additional ?? false,
-      });
+      const { types, doc } = await prepare(
+        owner,
+        file,
+        {
+          documentTypeId: fields.documentTypeId,
+          examSlug: fields.examSlug ?? null,
+          groupName: fields.groupName ?? null,
+          additional: fields.additional ?? false,
+        },
+        client,
+      );
       try {
         const id = await db.transaction(async (tx) => {
           await lockKeyDocuments(tx, owner.bookingKey);
           if ((await countDocuments(tx, owner.bookingKey)) >= limits.maxFiles)
             throw new ApiError(409, ATTACHMENT_KEYS.limitReached, 'too many documents');
+          await chargeQuota(tx, owner, client, doc.sizeBytes);
           return insertDocument(tx, { bookingKey: owner.bookingKey, ...doc });
         });
         const row = await requireDocument(owner, id);
@@ -411,20 +577,26 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       }
     },
 
-    async replace(owner, id, file, fields) {
+    async replace(owner, id, file, fields, client) {
       const existing = await requireDocument(owner, id);
-      const { types, doc } = await prepare(owner, file, {
-        documentTypeId: fields.documentTypeId ?? existing.documentTypeId,
-        examSlug: fields.examSlug === undefined ? existing.examSlug : fields.examSlug,
-        groupName: fields.groupName === undefined ? existing.groupName : fields.groupName,
-        additional: fields.additional ?? existing.additional,
-      });
+      const { types, doc } = await prepare(
+        owner,
+        file,
+        {
+          documentTypeId: fields.documentTypeId ?? existing.documentTypeId,
+          examSlug: fields.examSlug === undefined ? existing.examSlug : fields.examSlug,
+          groupName: fields.groupName === undefined ? existing.groupName : fields.groupName,
+          additional: fields.additional ?? existing.additional,
+        },
+        client,
+      );
       let old: string;
       try {
         old = await db.transaction(async (tx) => {
           await lockKeyDocuments(tx, owner.bookingKey);
           const current = await findDocument(tx, owner.bookingKey, id);
           if (!current) throw new ApiError(404, ATTACHMENT_KEYS.notFound, 'deleted meanwhile');
+          await chargeQuota(tx, owner, client, doc.sizeBytes);
           await replaceDocumentFile(tx, id, doc);
           return current.storageName;
         });
@@ -457,19 +629,12 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     },
 
     async sweep() {
-      const { rows: abandoned } = await db.query<{
-        id: number;
-        bookingKey: string;
-        fileName: string;
-        storageName: string;
-      }>(
-        `DELETE FROM temporary_documents d USING booking_keys k
-         WHERE d.booking_key = k.booking_key AND k.used_at IS NULL
-           AND k.issued_at < now() - make_interval(days => $1) AND d.storage_name IS NOT NULL
-         RETURNING d.id::int AS id, d.booking_key AS "bookingKey", d.file_name AS "fileName",
-           d.storage_name AS "storageName"`,
-        [DOCUMENT_LIMITS.abandonedDays],
-      );
+      const now = clock().getTime();
+      const abandoned = await deleteExpiredTemporaryDocuments(db, {
+        storedBefore: new Date(now - windowMs),
+        issuedBefore: new Date(now - DOCUMENT_LIMITS.abandonedDays * 24 * 60 * 60 * 1000),
+      });
+      await deleteUploadUsageBefore(db, new Date(now - windowMs));
       for (const doc of abandoned) {
         await removeFile(doc.storageName);
         await insertAudit(db, {

@@ -54,6 +54,9 @@
  *                                            the PDF/PNG/JPEG, or an embedded archive/HTML signature)
  * 422 message.attachment_too_many_pixels     image width × height over limits.maxPixels (header only)
  * 409 message.attachment_limit_reached       the booking already holds limits.maxFiles documents
+ * 413 message.upload_storage_full            the server's disk is at its free-space floor (any upload)
+ * 429 message.upload_quota_exceeded          a booking in progress: the client address used its upload
+ *                                            budget for keys that have not booked (Retry-After: seconds)
  * 404 message.attachment_not_found           unknown attachment id (or one of another booking)
  * 403 message.forbidden                      a secured booking the session does not hold; 401 message.unauthorized without a session
  * Every refusal and every success is written to the audit log (document_audit).

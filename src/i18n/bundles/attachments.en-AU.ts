@@ -26,6 +26,11 @@ export const attachmentsEnAU = {
     'This booking already has the most documents allowed. Delete one to add another.',
   'message.attachment_not_found': 'This document no longer exists.',
   'message.referral_download_disabled': 'The referral cannot be downloaded here.',
+  // Issue 11 part 5: uploads before booking are limited per connection, and the disk keeps room.
+  'message.upload_quota_exceeded':
+    'Too many documents have been uploaded from your connection today. Bring your referral to your appointment, or upload it after booking.',
+  'message.upload_storage_full':
+    'Documents cannot be uploaded at the moment. Bring your referral to your appointment, or try again later.',
   'upload.label': 'Referral',
   'upload.booking_label': 'Your referral (optional)',
   'upload.booking_hint':

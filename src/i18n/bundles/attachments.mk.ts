@@ -26,6 +26,10 @@ export const attachmentsMk: Record<keyof typeof attachmentsEnAU, string> = {
     'Оваа резервација веќе го има најголемиот дозволен број документи. Избришете еден за да додадете друг.',
   'message.attachment_not_found': 'Овој документ веќе не постои.',
   'message.referral_download_disabled': 'Упатот не може да се преземе тука.',
+  'message.upload_quota_exceeded':
+    'Денес се прикачени премногу документи од вашата врска. Донесете го упатот на терминот или прикачете го по резервацијата.',
+  'message.upload_storage_full':
+    'Моментално не може да се прикачуваат документи. Донесете го упатот на терминот или обидете се повторно подоцна.',
   'upload.label': 'Упат',
   'upload.booking_label': 'Вашиот упат (незадолжително)',
   'upload.booking_hint':
