@@ -52,6 +52,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Current time for slots and bookings; tests pass a fixed one. Default: the real time. */
   clock?: () => Date;
+  /** Free bytes under the documents directory; default statfs (tests simulate a full disk). */
+  freeSpace?: (directory: string) => Promise<number>;
 }
 
 /** The reference API as a Fastify instance, ready for inject() or listen(). */
@@ -60,6 +62,7 @@ export async function buildApp({
   config,
   logger = false,
   clock = () => new Date(),
+  freeSpace,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Booking keys and codes are masked in every logged URL (http/log-redaction.ts).
@@ -131,7 +134,14 @@ export async function buildApp({
     holds: createSlotHoldService(db, { clock, availability, portalConfig }),
     referenceAppointments: createReferenceAppointmentService(db, availability),
     bookingKeys: createBookingKeyService(db),
-    documents: createDocumentService(db, { dataDir: config.dataDir, portalConfig }),
+    documents: createDocumentService(db, {
+      dataDir: config.dataDir,
+      portalConfig,
+      clock,
+      uploadLimits: config.uploads,
+      ...(freeSpace ? { freeSpace } : {}),
+      log: app.log,
+    }),
     questionnaires: createQuestionnaireService(db, {
       clock,
       newBookingKey: () => deps.bookings.newBookingKey(),

@@ -7,7 +7,11 @@
  * Upload bodies are multipart (@fastify/multipart, registered only in this
  * plugin): Content-Length is checked before the body is read (413), the
  * file part is limited while it streams, and the bytes are checked by
- * services/document-content.ts before anything is stored.
+ * services/document-content.ts before anything is stored. Before the body
+ * is read, an upload is refused when the disk is at its floor (413
+ * message.upload_storage_full) and, for a booking in progress, when the
+ * client address used its budget (429 message.upload_quota_exceeded, with
+ * Retry-After): issue 11 part 5.
  */
 import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
@@ -42,8 +46,10 @@ import {
   type DocumentOwner,
   type DocumentService,
   type StoredFile,
+  type UploadClient,
   type UploadedFile,
   type UploadFields,
+  UploadQuotaError,
 } from '../services/documents.service.js';
 import { SESSION_COOKIE } from '../services/session.service.js';
 import type { RouteDeps } from './deps.js';
@@ -90,6 +96,26 @@ function sessionActor(request: FastifyRequest): DocumentActor {
     sessionHash: token ? createHash('sha256').update(token).digest('base64url') : null,
     username: session?.user?.username ?? null,
     clientAddress: request.ip,
+  };
+}
+
+/** The client the upload quota counts (request.ip, which honours TRUST_PROXY). */
+function uploadClient(request: FastifyRequest): UploadClient {
+  return { address: request.ip };
+}
+
+/** The bytes an upload will bring, for the free-space check before its body is read. */
+function declaredBytes(request: FastifyRequest): number {
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared > 0 ? declared : MAX_CONTENT_LENGTH;
+}
+
+/** Sends Retry-After with a quota refusal, then lets the error answer as usual. */
+function withRetryAfter(reply: FastifyReply) {
+  return (error: unknown): never => {
+    if (error instanceof UploadQuotaError)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
   };
 }
 
@@ -345,6 +371,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
             const owner = await resolveOwner(request, request.params.id);
             report(owner, {});
             await documents.assertRoom(owner);
+            await documents.assertCanUpload(kind, null, declaredBytes(request));
             const upload = await readUpload(request);
             report(owner, { fileName: upload.file.fileName });
             const stored = await documents.upload(owner, upload.file, upload.fields);
@@ -380,6 +407,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
           async (report) => {
             const owner = await resolveOwner(request, request.params.id);
             report(owner, {});
+            await documents.assertCanUpload(kind, null, declaredBytes(request));
             const upload = await readUpload(request);
             report(owner, { fileName: upload.file.fileName });
             const stored = await documents.replace(
@@ -584,6 +612,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
     async (request, reply) => {
       noStore(reply);
       const queryKey = request.query.bookingKey;
+      const client = uploadClient(request);
       const attachment = await audited(
         keyActor(request),
         'upload',
@@ -591,6 +620,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         null,
         async (report) => {
           if (queryKey) await documents.assertRoom(await keyOwner(deps, queryKey));
+          await documents.assertCanUpload('booking', client, declaredBytes(request));
           const upload = await readUpload(request);
           const bookingKey = queryKey ?? upload.bookingKey;
           if (!bookingKey) throw new ApiError(404, 'message.booking_key_invalid', 'no booking key');
@@ -599,11 +629,11 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
           const owner = await keyOwner(deps, bookingKey);
           report(owner, { fileName: upload.file.fileName });
           await documents.assertRoom(owner);
-          const stored = await documents.upload(owner, upload.file, upload.fields);
+          const stored = await documents.upload(owner, upload.file, upload.fields, client);
           report(owner, { documentId: stored.id, fileName: stored.fileName });
           return stored;
         },
-      );
+      ).catch(withRetryAfter(reply));
       return reply.code(201).send(attachment);
     },
   );
@@ -633,6 +663,8 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         request.params.attachmentId,
         async (report) => {
           const owner = await keyOwner(deps, bookingKey);
+          const client = uploadClient(request);
+          await documents.assertCanUpload('booking', client, declaredBytes(request));
           const upload = await readUpload(request);
           report(owner, { fileName: upload.file.fileName });
           const stored = await documents.replace(
@@ -640,11 +672,12 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
             request.params.attachmentId,
             upload.file,
             upload.fields,
+            client,
           );
           report(owner, { fileName: stored.fileName });
           return stored;
         },
-      );
+      ).catch(withRetryAfter(reply));
     },
   );
 
@@ -806,7 +839,10 @@ function installRefusalAudit(app: FastifyInstance, documents: DocumentService): 
   });
 }
 
-/** Runs the documents' housekeeping when the server is ready and every 6 hours. */
+/**
+ * Runs the documents' housekeeping when the server is ready and every hour
+ * (temporary documents of keys that have not booked live a day).
+ */
 function installSweep(app: FastifyInstance, documents: DocumentService): void {
   let timer: NodeJS.Timeout | undefined;
   const run = () => {
@@ -819,7 +855,7 @@ function installSweep(app: FastifyInstance, documents: DocumentService): void {
   };
   app.addHook('onReady', async () => {
     run();
-    timer = setInterval(run, 6 * 60 * 60 * 1000);
+    timer = setInterval(run, 60 * 60 * 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => {

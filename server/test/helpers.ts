@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { defaultServerConfig, type ServerConfig } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
@@ -114,7 +114,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export function testApp(
   db: Db,
   overrides: Partial<ServerConfig> = {},
-  options: { clock?: () => Date } = {},
+  options: Pick<BuildAppOptions, 'clock' | 'freeSpace'> = {},
 ): Promise<FastifyInstance> {
   return buildApp({ db, config: testConfig(overrides), ...options });
 }
