@@ -142,10 +142,7 @@ export async function buildApp({
       ...(freeSpace ? { freeSpace } : {}),
       log: app.log,
     }),
-    questionnaires: createQuestionnaireService(db, {
-      clock,
-      newBookingKey: () => deps.bookings.newBookingKey(),
-    }),
+    questionnaires: createQuestionnaireService(db, { clock }),
     appointmentPages: createAppointmentPagesService(db, { clock, publicUrl: config.publicUrl }),
     bookingRequestPages: createBookingRequestPagesService(db),
   };

@@ -6,6 +6,8 @@ export interface BookingKeyState {
   bookingKey: string;
   usedAt: Date | null;
   usedFor: 'appointment' | 'booking_request' | null;
+  /** SHA-256 of the secret of the browser the key was issued to (http/key-binding.ts). */
+  browserHash: string | null;
 }
 
 export async function findBookingKey(
@@ -13,7 +15,8 @@ export async function findBookingKey(
   bookingKey: string,
 ): Promise<BookingKeyState | undefined> {
   const { rows } = await q.query<BookingKeyState>(
-    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor"
+    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor",
+       browser_hash AS "browserHash"
      FROM booking_keys WHERE booking_key = $1`,
     [bookingKey],
   );
@@ -23,7 +26,8 @@ export async function findBookingKey(
 /** Row-locks the issued keys among `keys` (in key order) until the transaction ends. */
 export async function lockBookingKeys(q: Queryable, keys: string[]): Promise<BookingKeyState[]> {
   const { rows } = await q.query<BookingKeyState>(
-    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor"
+    `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor",
+       browser_hash AS "browserHash"
      FROM booking_keys WHERE booking_key = ANY($1::text[]) ORDER BY booking_key FOR UPDATE`,
     [keys],
   );

@@ -2,12 +2,16 @@ import type { Queryable } from './db.js';
 
 /** booking_keys, booking_requests, the outbox and appointment look-ups by booking key. */
 
-/** Records an issued key; false when it already exists. */
-export async function insertBookingKey(q: Queryable, bookingKey: string): Promise<boolean> {
+/** Records a key issued to a browser (the hash of its secret); false when it already exists. */
+export async function insertBookingKey(
+  q: Queryable,
+  bookingKey: string,
+  browserHash: string,
+): Promise<boolean> {
   const { rows } = await q.query(
-    `INSERT INTO booking_keys (booking_key) VALUES ($1)
+    `INSERT INTO booking_keys (booking_key, browser_hash) VALUES ($1, $2)
      ON CONFLICT (booking_key) DO NOTHING RETURNING booking_key`,
-    [bookingKey],
+    [bookingKey, browserHash],
   );
   return rows.length === 1;
 }

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBookingKey } from '../db/booking-keys.repo.js';
+import { assertKeyOfBrowser } from '../http/key-binding.js';
 import {
   appointmentExams,
   bookingRequestExams,
@@ -545,12 +546,17 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerBookingDocumentRoutes(app, deps);
 }
 
-/** A booking in progress: its issued, unused key is the capability. */
+/**
+ * A booking in progress: its issued, unused key is the capability, in the
+ * browser it was issued to (http/key-binding.ts).
+ */
 async function keyOwner(
   deps: RouteDeps,
+  request: FastifyRequest,
   bookingKey: string,
   examSlugs: string[] = [],
 ): Promise<DocumentOwner> {
+  await assertKeyOfBrowser(deps.db, request, bookingKey);
   const key = await findBookingKey(deps.db, bookingKey);
   if (!key) throw new ApiError(404, 'message.booking_key_invalid', 'booking key not issued');
   if (key.usedAt !== null) throw new ApiError(409, 'message.booking_key_used', 'booking key used');
@@ -582,7 +588,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
       noStore(reply);
       const { bookingKey, examSlugs, examGroupName, changedExamSlugs } = request.query;
       return audited(keyActor(request), 'list', keyRef(bookingKey), null, async () => {
-        const owner = await keyOwner(deps, bookingKey, list(examSlugs));
+        const owner = await keyOwner(deps, request, bookingKey, list(examSlugs));
         const unknown = list(examSlugs).length !== (await owner.exams()).length;
         if (unknown) throw new ApiError(400, ATTACHMENT_KEYS.invalidExam, 'unknown exam slug');
         return documents.list(owner, {
@@ -619,14 +625,14 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         keyRef(queryKey),
         null,
         async (report) => {
-          if (queryKey) await documents.assertRoom(await keyOwner(deps, queryKey));
+          if (queryKey) await documents.assertRoom(await keyOwner(deps, request, queryKey));
           await documents.assertCanUpload('booking', client, declaredBytes(request));
           const upload = await readUpload(request);
           const bookingKey = queryKey ?? upload.bookingKey;
           if (!bookingKey) throw new ApiError(404, 'message.booking_key_invalid', 'no booking key');
           if (queryKey && upload.bookingKey && upload.bookingKey !== queryKey)
             throw new ApiError(400, 'message.bad_request', 'two different booking keys');
-          const owner = await keyOwner(deps, bookingKey);
+          const owner = await keyOwner(deps, request, bookingKey);
           report(owner, { fileName: upload.file.fileName });
           await documents.assertRoom(owner);
           const stored = await documents.upload(owner, upload.file, upload.fields, client);
@@ -662,7 +668,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         keyRef(bookingKey),
         request.params.attachmentId,
         async (report) => {
-          const owner = await keyOwner(deps, bookingKey);
+          const owner = await keyOwner(deps, request, bookingKey);
           const client = uploadClient(request);
           await documents.assertCanUpload('booking', client, declaredBytes(request));
           const upload = await readUpload(request);
@@ -700,7 +706,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         keyRef(bookingKey),
         request.params.attachmentId,
         async (report) => {
-          const owner = await keyOwner(deps, bookingKey);
+          const owner = await keyOwner(deps, request, bookingKey);
           const row = await documents.remove(owner, request.params.attachmentId);
           report(owner, { fileName: row.fileName });
         },
@@ -729,7 +735,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
           keyRef(bookingKey),
           request.params.attachmentId,
           async (report) => {
-            const owner = await keyOwner(deps, bookingKey);
+            const owner = await keyOwner(deps, request, bookingKey);
             const file = await documents.open(owner, request.params.attachmentId);
             report(owner, { fileName: file.row.fileName });
             return file;

@@ -8,6 +8,7 @@ import {
   SlotHoldList,
   type ReferenceAppointmentsBody,
 } from '../schemas/booking-holds.schema.js';
+import { assertKeyOfBrowser, isKeyOfBrowser, keyInvalidConflict } from '../http/key-binding.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
 import type { RouteDeps } from './deps.js';
 
@@ -16,7 +17,7 @@ const tags = ['booking'];
 /** Slot holds and reference appointments (several exams on one visit). */
 export function bookingHoldRoutes(
   app: FastifyInstance,
-  { holds, referenceAppointments }: RouteDeps,
+  { db, holds, referenceAppointments }: RouteDeps,
 ): void {
   app.post<{ Body: ReserveSlotsRequest }>(
     '/api/booking/reserve_slots',
@@ -32,6 +33,8 @@ export function bookingHoldRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      // Only the browser the key was issued to holds slots with it (http/key-binding.ts).
+      await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       return holds.reserve(request.body);
     },
   );
@@ -47,7 +50,9 @@ export function bookingHoldRoutes(
       },
     },
     async (request, reply) => {
-      await holds.release(request.params.bookingKey);
+      // Another browser's key: 204 as for a key without holds, and nothing is released.
+      if (await isKeyOfBrowser(db, request, request.params.bookingKey))
+        await holds.release(request.params.bookingKey);
       return reply.code(204).send();
     },
   );

@@ -4,6 +4,8 @@ import type {
   UpdateBookingKeyRequest,
 } from '../../src/api/booking.contract.js';
 import { bookAsHolder } from '../http/booking-session.js';
+import { ApiError } from '../http/errors.js';
+import { assertKeyOfBrowser, browserHash, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   BookingKeyParams,
@@ -19,6 +21,9 @@ import { errorResponses, NoContent } from '../schemas/common.js';
 import type { RouteDeps } from './deps.js';
 
 const tags = ['booking'];
+
+const noPendingAppointment = () =>
+  new ApiError(404, 'message.appointment_not_found', 'no pending appointment');
 
 /** Pending appointments, their notifications, and booking-key rotation. */
 export function bookingPendingRoutes(
@@ -42,6 +47,7 @@ export function bookingPendingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       // As POST /api/booking/appointments: a reschedule needs the old booking's session, and
       // the patient holds the new booking at once (its page is /appointments/pending/{key}).
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
@@ -57,12 +63,13 @@ export function bookingPendingRoutes(
         tags,
         summary:
           "Queues the confirmation e-mails of the key's pending appointments, once (204); " +
-          '404 message.appointment_not_found',
+          '404 message.appointment_not_found (also when the key was not issued to this browser)',
         params: BookingKeyParams,
         response: { 204: NoContent, ...errorResponses },
       },
     },
     async (request, reply) => {
+      await assertKeyOfBrowser(db, request, request.params.bookingKey, noPendingAppointment);
       await bookings.sendPendingNotifications(request.params.bookingKey);
       return reply.code(204).send();
     },
@@ -74,15 +81,16 @@ export function bookingPendingRoutes(
       schema: {
         tags,
         summary:
-          'Moves the temporary documents, questionnaire answers and holds of the old key to ' +
-          'the new one; 404 message.booking_key_invalid, 409 message.booking_key_used',
+          'Moves the temporary documents, questionnaire answers and holds of an unused key to ' +
+          'a new one, both issued to this browser; 404 message.booking_key_invalid (also for ' +
+          "another browser's key), 409 message.booking_key_used when either was used",
         body: UpdateBookingKeyRequestSchema,
         response: { 200: BookingKeyResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return bookingKeys.updateBookingKey(request.body);
+      return bookingKeys.updateBookingKey(request.body, browserHash(request));
     },
   );
 }

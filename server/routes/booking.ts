@@ -5,6 +5,7 @@ import type {
   CreateBookingRequestRequest,
 } from '../../src/api/booking.contract.js';
 import { bookAsHolder } from '../http/booking-session.js';
+import { assertKeyOfBrowser, ensureBrowser, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
   AppointmentResponseSchema,
@@ -33,13 +34,14 @@ export function bookingRoutes(
         tags,
         summary:
           'A new unguessable booking key (144 random bits): one booking request, or the ' +
-          'appointments of one booking (each exam once, within 15 minutes)',
+          'appointments of one booking (each exam once, within 15 minutes). The key is bound ' +
+          'to this browser (HttpOnly cookie __Host-imaging_browser): only it may book with it.',
         response: { 200: BookingKeyResponse, ...errorResponses },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { bookingKey: await bookings.newBookingKey() };
+      return { bookingKey: await bookings.newBookingKey(ensureBrowser(request, reply)) };
     },
   );
 
@@ -51,13 +53,15 @@ export function bookingRoutes(
         tags,
         summary:
           'Books a slot. 400 message.validation_error (fields), 409 message.slot_conflict, ' +
-          'message.booking_key_used or message.booking_key_invalid',
+          'message.booking_key_used or message.booking_key_invalid; 404 ' +
+          'message.booking_key_invalid when the key was not issued to this browser',
         body: CreateAppointmentRequestSchema,
         response: { 200: AppointmentResponseSchema, 400: ValidationErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       // Reschedule or change (appointmentSlug): only the holder of the old booking may replace it.
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
         bookings.createAppointment(request.body, { holderKey }),
@@ -73,7 +77,8 @@ export function bookingRoutes(
         tags,
         summary:
           'Sends a booking request (enquiry). 400 message.validation_error (fields), ' +
-          '409 message.booking_key_used or message.booking_key_invalid',
+          '409 message.booking_key_used or message.booking_key_invalid; 404 ' +
+          'message.booking_key_invalid when the key was not issued to this browser',
         body: CreateBookingRequestRequestSchema,
         response: {
           200: BookingRequestResponseSchema,
@@ -84,6 +89,7 @@ export function bookingRoutes(
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       return bookAsHolder(sessions, request, reply, 'booking_request', () =>
         bookingRequests.createBookingRequest(request.body),
       );

@@ -10,6 +10,7 @@ import type {
 import { findBookingRequestBySlug } from '../db/questionnaires.repo.js';
 import { ApiError } from '../http/errors.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../http/secured.js';
+import { assertKeyOfBrowser, ensureBrowser } from '../http/key-binding.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
 import {
   AnswerErrorBody,
@@ -53,7 +54,11 @@ export function questionnaireRoutes(app: FastifyInstance, deps: RouteDeps): void
   bookingRequestRoutes(app, deps);
 }
 
-function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void {
+/** The public calls take a booking key: only the browser it was issued to may use it. */
+function publicRoutes(app: FastifyInstance, { db, bookings, questionnaires }: RouteDeps): void {
+  const keyOfCaller = (request: FastifyRequest, bookingKey: string) =>
+    assertKeyOfBrowser(db, request, bookingKey);
+
   app.get<{ Querystring: QuestionnairesQuery }>(
     '/api/questionnaires',
     {
@@ -69,7 +74,10 @@ function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return questionnaires.list(request.query);
+      if (request.query.bookingKey) await keyOfCaller(request, request.query.bookingKey);
+      return questionnaires.list(request.query, () =>
+        bookings.newBookingKey(ensureBrowser(request, reply)),
+      );
     },
   );
 
@@ -85,6 +93,7 @@ function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await keyOfCaller(request, request.query.bookingKey);
       return questionnaires.message(request.query.bookingKey, request.query.questionnaireId);
     },
   );
@@ -116,6 +125,7 @@ function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await keyOfCaller(request, request.body.bookingKey);
       return questionnaires.saveTemporary(request.body);
     },
   );
@@ -132,6 +142,7 @@ function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
+      await keyOfCaller(request, request.body.bookingKey);
       return questionnaires.processOutcomes(request.body);
     },
   );
@@ -148,7 +159,10 @@ function publicRoutes(app: FastifyInstance, { questionnaires }: RouteDeps): void
         response: { 200: ChangeExamResponseSchema, ...errorResponses },
       },
     },
-    async (request) => questionnaires.changeExam(request.body),
+    async (request) => {
+      await keyOfCaller(request, request.body.bookingKey);
+      return questionnaires.changeExam(request.body);
+    },
   );
 }
 

@@ -11,26 +11,34 @@ import { ApiError } from '../http/errors.js';
 
 export interface BookingKeyService {
   /**
-   * 404 message.booking_key_invalid when either key was never issued, 409
-   * message.booking_key_used when the new one was used, 400 when they are equal.
+   * Only the browser both keys were issued to (`browserHash`) may move an
+   * unused key's rows: answers and documents are never readable or movable
+   * by a key alone. 404 message.booking_key_invalid when either key was never
+   * issued to this browser, 409 message.booking_key_used when either was
+   * used, 400 when they are equal.
    */
-  updateBookingKey(request: UpdateBookingKeyRequest): Promise<{ bookingKey: string }>;
+  updateBookingKey(
+    request: UpdateBookingKeyRequest,
+    browserHash: string | null,
+  ): Promise<{ bookingKey: string }>;
 }
 
 export function createBookingKeyService(db: Db): BookingKeyService {
   return {
-    async updateBookingKey({ oldBookingKey, newBookingKey }) {
+    async updateBookingKey({ oldBookingKey, newBookingKey }, browserHash) {
       if (oldBookingKey === newBookingKey) {
         throw new ApiError(400, 'message.bad_request', 'the keys are the same');
       }
       return db.transaction(async (tx) => {
         const keys = await lockBookingKeys(tx, [oldBookingKey, newBookingKey]);
-        const next = keys.find((key) => key.bookingKey === newBookingKey);
-        if (!next || !keys.some((key) => key.bookingKey === oldBookingKey)) {
+        const mine = keys.filter((key) => browserHash && key.browserHash === browserHash);
+        const next = mine.find((key) => key.bookingKey === newBookingKey);
+        const old = mine.find((key) => key.bookingKey === oldBookingKey);
+        if (!next || !old) {
           throw new ApiError(404, 'message.booking_key_invalid', 'booking key not issued');
         }
-        if (next.usedAt !== null) {
-          throw new ApiError(409, 'message.booking_key_used', 'new booking key used');
+        if (next.usedAt !== null || old.usedAt !== null) {
+          throw new ApiError(409, 'message.booking_key_used', 'booking key used');
         }
         await moveKeyRows(tx, oldBookingKey, newBookingKey);
         return { bookingKey: newBookingKey };

@@ -62,7 +62,8 @@ export interface CalendarFile {
 }
 
 export interface BookingService {
-  newBookingKey(): Promise<string>;
+  /** A new key, bound to the browser whose secret hashes to `browserHash`. */
+  newBookingKey(browserHash: string): Promise<string>;
   /** `context.holderKey`: the booking key the caller's session holds (reschedule, appointmentSlug). */
   createAppointment(
     request: CreateAppointmentRequest,
@@ -182,10 +183,10 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
   }
 
   return {
-    async newBookingKey() {
+    async newBookingKey(browserHash) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const key = randomBytes(BOOKING_KEY_BYTES).toString('base64url');
-        if (await insertBookingKey(db, key)) return key;
+        if (await insertBookingKey(db, key, browserHash)) return key;
       }
       throw new Error('could not issue a unique booking key');
     },

@@ -57,7 +57,8 @@ export interface QuestionnaireQuery {
 
 /** The calls before booking (keyed by a booking key), and those after it. */
 export interface QuestionnaireService extends AfterBookingQuestionnaires {
-  list(query: QuestionnaireQuery): Promise<QuestionnairesResponse>;
+  /** `issueKey` gives a new booking key (bound to the caller's browser) when the query has none. */
+  list(query: QuestionnaireQuery, issueKey: () => Promise<string>): Promise<QuestionnairesResponse>;
   get(id: number): Promise<Questionnaire>;
   saveTemporary(request: TemporaryAnswerRequest): Promise<QuestionnaireAnswer>;
   processOutcomes(request: ProcessOutcomesRequest): Promise<ProcessedOutcomeResponse>;
@@ -67,12 +68,12 @@ export interface QuestionnaireService extends AfterBookingQuestionnaires {
 
 export function createQuestionnaireService(
   db: Db,
-  options: { clock: () => Date; newBookingKey: () => Promise<string> },
+  options: { clock: () => Date },
 ): QuestionnaireService {
   const { clock } = options;
   return {
     ...createAfterBookingQuestionnaires(db, { clock }),
-    async list(query) {
+    async list(query, issueKey) {
       const types = parseTypes(query.types, BOOKING_FLOW_TYPES);
       const examSlugs = splitList(query.examSlugs);
       const exams = await findExamFacts(db, examSlugs);
@@ -86,7 +87,7 @@ export function createQuestionnaireService(
       ];
       let bookingKey = query.bookingKey;
       if (bookingKey) await requireOpenKey(db, bookingKey);
-      else bookingKey = await options.newBookingKey();
+      else bookingKey = await issueKey();
       const questionnaires = await listQuestionnaires(db, { types, examSlugs, modalityIds });
       return answersResponse(
         bookingKey,

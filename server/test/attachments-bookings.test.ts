@@ -303,8 +303,11 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
   });
 
   it('accepts the form the client builds (src/api/attachments uploadFormData) over real HTTP', async () => {
-    const key = await newKey(app);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // The key is bound to the browser that asked for it: its cookie goes along.
+    const issued = await fetch(`${address}/api/booking/booking_key`, { method: 'POST' });
+    const cookie = (issued.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const key = ((await issued.json()) as { bookingKey: string }).bookingKey;
     const owner = { kind: 'booking', bookingKey: key } as const;
     const file = new File([new Uint8Array(pdfBytes())], 'Überweisung Dr. Müller.pdf', {
       type: 'application/pdf',
@@ -313,6 +316,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
     expect(target.url).toBe(`${publicBase}?bookingKey=${key}`);
     const res = await fetch(`${address}${target.url}`, {
       method: target.method,
+      headers: { cookie },
       body: uploadFormData(owner, {
         file,
         documentTypeId: referralType,
@@ -328,7 +332,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
       groupNames: ['knee'],
       contentType: 'application/pdf',
     });
-    const download = await fetch(`${address}${attachment.downloadUrl}`);
+    const download = await fetch(`${address}${attachment.downloadUrl}`, { headers: { cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
       `attachment; filename="_berweisung Dr. M_ller.pdf"; filename*=UTF-8''${encodeURIComponent('Überweisung Dr. Müller.pdf')}`,
@@ -478,7 +482,9 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
       url: '/api/booking/booking_key/update',
       payload: { oldBookingKey: key, newBookingKey: next },
     });
-    expect(res.statusCode).toBe(200);
+    // A used key is never moved: its answers and documents belong to its booking.
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'message.booking_key_used' });
     const { rows } = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM temporary_documents WHERE booking_key = $1',
       [key],

@@ -228,8 +228,10 @@ describe('POST /api/booking/booking_key/update', () => {
     const used = await updateKey(a, b);
     expect(used.statusCode).toBe(409);
     expect(used.json()).toMatchObject({ message: 'message.booking_key_used' });
-    // A used old key may hand over what it still owns.
-    expect((await updateKey(b, a)).statusCode).toBe(200);
+    // A used old key is never moved (its answers belong to its booking).
+    const usedOld = await updateKey(b, a);
+    expect(usedOld.statusCode).toBe(409);
+    expect(usedOld.json()).toMatchObject({ message: 'message.booking_key_used' });
     expect((await updateKey(a, a)).statusCode).toBe(400);
     expect((await updateKey('short', a)).statusCode).toBe(400);
   });

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { defaultServerConfig, type ServerConfig } from '../config.js';
 import { openDb, type Db } from '../db/db.js';
@@ -111,12 +111,37 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   return { ...config, booking: { ...config.booking, requireSafetyAnswers } };
 }
 
-export function testApp(
+export async function testApp(
   db: Db,
   overrides: Partial<ServerConfig> = {},
   options: Pick<BuildAppOptions, 'clock' | 'freeSpace'> = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ db, config: testConfig(overrides), ...options });
+  return asOneBrowser(await buildApp({ db, config: testConfig(overrides), ...options }));
+}
+
+export const BROWSER_COOKIE_NAME = '__Host-imaging_browser';
+
+/** A browser secret as the server issues them (32 random bytes, base64url). */
+export function newBrowserToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Every request of a test app comes from one browser, as a patient's would:
+ * it carries that browser's secret (the cookie booking keys are bound to)
+ * unless the test names another with `cookies: { [BROWSER_COOKIE_NAME]: … }`
+ * (an empty value sends none).
+ */
+export function asOneBrowser(app: FastifyInstance): FastifyInstance {
+  const token = newBrowserToken();
+  const inject = app.inject.bind(app) as (options: InjectOptions) => ReturnType<typeof app.inject>;
+  const injectAsBrowser = (options: InjectOptions | string) => {
+    const request = typeof options === 'string' ? { url: options } : options;
+    const cookies = { [BROWSER_COOKIE_NAME]: token, ...request.cookies };
+    return inject({ ...request, cookies });
+  };
+  app.inject = injectAsBrowser as typeof app.inject;
+  return app;
 }
 
 /** The value of one Set-Cookie header by cookie name. */

@@ -16,7 +16,7 @@ import {
   webhookSmsSender,
 } from '../services/outbox-sender.js';
 import { bookOne, clock, MANY_BOOKINGS, PATIENT } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp, testConfig } from './helpers.js';
+import { asOneBrowser, openTestDb, SETUP_TIMEOUT, testApp, testConfig } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -24,12 +24,14 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   db = await openTestDb('patient_auth_delivery');
-  app = await buildApp({
-    db,
-    config: testConfig({ booking: MANY_BOOKINGS }),
-    clock,
-    logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
-  });
+  app = asOneBrowser(
+    await buildApp({
+      db,
+      config: testConfig({ booking: MANY_BOOKINGS }),
+      clock,
+      logger: { level: 'debug', stream: { write: (line: string) => logLines.push(line) } },
+    }),
+  );
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
