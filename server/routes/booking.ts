@@ -5,6 +5,7 @@ import type {
   CreateBookingRequestRequest,
 } from '../../src/api/booking.contract.js';
 import { bookAsHolder } from '../http/booking-session.js';
+import { ApiError } from '../http/errors.js';
 import { assertKeyOfBrowser, ensureBrowser, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
@@ -17,9 +18,12 @@ import {
   ValidationErrorBody,
 } from '../schemas/booking.schema.js';
 import { errorResponses } from '../schemas/common.js';
+import { SESSION_COOKIE } from '../services/session.service.js';
 import type { RouteDeps } from './deps.js';
 
 const tags = ['booking'];
+
+const noAppointment = () => new ApiError(404, 'message.appointment_not_found', 'no such appointment');
 
 export function bookingRoutes(
   app: FastifyInstance,
@@ -102,7 +106,8 @@ export function bookingRoutes(
       schema: {
         tags,
         summary:
-          'The appointments of a booking key as an iCalendar file; 404 message.appointment_not_found',
+          'The appointments of a booking key as an iCalendar file, for the browser that booked ' +
+          'them or a session holding the booking; 404 message.appointment_not_found otherwise',
         params: CalendarParams,
         response: {
           200: {
@@ -114,7 +119,13 @@ export function bookingRoutes(
       },
     },
     async (request, reply) => {
-      const file = await bookings.calendarFile(request.params.bookingKey);
+      // The booking's own browser (its key's secret) or a session holding the booking; a key
+      // alone from an e-mail link is not enough (docs/security.md).
+      const { bookingKey } = request.params;
+      const session = await sessions.read(request.cookies[SESSION_COOKIE]);
+      if (session?.bookingKey !== bookingKey)
+        await assertKeyOfBrowser(db, request, bookingKey, noAppointment);
+      const file = await bookings.calendarFile(bookingKey);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

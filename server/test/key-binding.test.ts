@@ -13,6 +13,7 @@ import {
   BROWSER_COOKIE_NAME,
   newBrowserToken,
   openTestDb,
+  patientCookies,
   SESSION_COOKIE_NAME,
   setCookie,
   SETUP_TIMEOUT,
@@ -175,6 +176,21 @@ describe('a booking key alone opens nothing', () => {
     const token = /^[^=]+=([^;]+)/.exec(cookie)?.[1] ?? '';
     expect(rows[0]?.browser_hash).toBeTruthy();
     expect(rows[0]?.browser_hash).not.toContain(token);
+  });
+});
+
+describe('the calendar file needs the booking browser or a session', () => {
+  it('R-2.4-29 the calendar .ics answers 404 to a key alone, 200 to the browser that booked and to a session holding the booking', async () => {
+    const bookingKey = await patientBooking('2026-11-26T09:00:00+11:00');
+    const url = `/api/booking/appointments/${bookingKey}/calendar.ics`;
+    const stranger = await as(attacker, { method: 'GET', url });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain('BEGIN:VCALENDAR');
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const session = await patientCookies(app, bookingKey);
+    const elsewhere = await as({ ...attacker, ...session }, { method: 'GET', url });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body).toContain('BEGIN:VCALENDAR');
   });
 });
 
