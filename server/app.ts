@@ -72,6 +72,9 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Answers and settings take one of several JSON types: a list of types, not anyOf,
+    // so that coercion never turns a number into a string (server/schemas/common.ts).
+    ajv: { customOptions: { allowUnionTypes: true } },
     frameworkErrors: createFrameworkErrorHandler(securityHeaders(config.frameAncestors)),
   });
 

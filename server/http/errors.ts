@@ -39,6 +39,21 @@ const SQL_STATES: Record<string, { status: number; key: string }> = {
   '23505': { status: 409, key: 'message.conflict' },
 };
 
+/**
+ * SQLSTATE class 22, data exception: a value the database cannot take (22P02
+ * invalid text, 22003 numeric out of range, 22021 invalid byte sequence, 22P05
+ * a NUL in JSON, 22007 invalid date…). Only input reaches the database that
+ * way, so it is the client's mistake. The route schemas refuse such values
+ * first (issue 11 part 11); this is the safety net behind them.
+ */
+function sqlAnswer(state: string | undefined): { status: number; key: string } | undefined {
+  if (!state) return undefined;
+  return (
+    SQL_STATES[state] ??
+    (state.startsWith('22') ? { status: 400, key: 'message.bad_request' } : undefined)
+  );
+}
+
 export function errorBody(statusCode: number, message?: string): ApiErrorBody {
   return {
     statusCode,
@@ -59,8 +74,7 @@ function classify(error: FastifyError | ApiError | Error): ErrorAnswer {
     return error.fields ? { ...body, fields: error.fields } : body;
   }
   if ('validation' in error && error.validation) return errorBody(400);
-  const state = sqlState(error);
-  const mapped = state ? SQL_STATES[state] : undefined;
+  const mapped = sqlAnswer(sqlState(error));
   if (mapped) return errorBody(mapped.status, mapped.key);
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return errorBody(status);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../src/api/contract.js';
 import { AuthenticationStatusSchema, DevLoginBody } from '../schemas/auth.schema.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses, Token } from '../schemas/common.js';
+import { DevConfigPatchSchema } from '../schemas/config.schema.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
 import { Type } from '@sinclair/typebox';
 import { readSetting, writeSetting } from '../db/settings.repo.js';
@@ -51,7 +52,7 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
         tags: ['development'],
         summary: 'Creates a patient session for a booking key (DEV_LOGIN=1 only)',
         body: Type.Object(
-          { bookingKey: Type.String({ minLength: 1, maxLength: 64 }) },
+          { bookingKey: Token({ maxLength: 64 }) },
           { additionalProperties: false },
         ),
         response: { 204: Type.Null(), ...errorResponses },
@@ -92,7 +93,7 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
         tags: ['development'],
         summary: 'Merges fields into one provider settings section (DEV_LOGIN=1 only)',
         params: Type.Object({ section: ConfigSection }),
-        body: Type.Record(Type.String(), Type.Unknown()),
+        body: DevConfigPatchSchema,
         response: { 204: Type.Null(), ...errorResponses },
       },
     },

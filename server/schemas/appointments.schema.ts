@@ -19,7 +19,7 @@ import type {
   BookingRequestSummary,
   BookingRequestSummaryRequest,
 } from '../../src/api/booking-requests.contract.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, MULTI_LINE_PATTERN, Text, Token, type Equal } from './common.js';
 
 const S = Type.String();
 const N = Type.Number();
@@ -27,14 +27,10 @@ const B = Type.Boolean();
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-const BookingKeyField = Type.String({ minLength: 1, maxLength: 100 });
+const BookingKeyField = Token({ maxLength: 100 });
 
 export const SlugParams = Type.Object({
-  id: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: "The appointment's or request's slug",
-  }),
+  id: Token({ maxLength: 100, description: "The appointment's or request's slug" }),
 });
 export type SlugParams = Static<typeof SlugParams>;
 
@@ -63,7 +59,7 @@ const Status = Type.Unsafe<AppointmentStatus>(
   }),
 );
 
-const CancelReasonSchema = Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }) });
+const CancelReasonSchema = Type.Object({ label: Text({ minLength: 1, maxLength: 200 }) });
 
 export const AppointmentViewSchema = Type.Object({
   slug: S,
@@ -151,7 +147,7 @@ assertSameShape<Equal<Static<typeof CanChangeStatusSchema>, CanChangeStatusRespo
 export const CancelAppointmentSchema = Type.Object(
   {
     reason: CancelReasonSchema,
-    note: Type.String({ maxLength: CANCEL_NOTE_MAX }),
+    note: Text({ maxLength: CANCEL_NOTE_MAX, multiline: true }),
   },
   { additionalProperties: false },
 );
@@ -166,15 +162,22 @@ export const CancelResultSchema = Type.Object({
 assertSameShape<Equal<Static<typeof CancelResultSchema>, CancelResult>>();
 
 export const CallCentreEmailSchema = Type.Object(
-  { message: Type.String({ minLength: 1, maxLength: CALL_CENTRE_MESSAGE_MAX, pattern: '\\S' }) },
+  {
+    message: Type.String({
+      minLength: 1,
+      maxLength: CALL_CENTRE_MESSAGE_MAX,
+      // Something besides white space, and no control characters but tabs and line breaks.
+      pattern: `(?=[\\s\\S]*\\S)${MULTI_LINE_PATTERN}`,
+    }),
+  },
   { additionalProperties: false },
 );
 assertSameShape<Equal<Static<typeof CallCentreEmailSchema>, CallCentreEmailRequest>>();
 
 export const CallbackRequestSchema = Type.Object(
   {
-    contactNumber: Type.String({ pattern: '^\\+?[0-9 ()-]{8,20}$' }),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    contactNumber: Type.String({ maxLength: 21, pattern: '^\\+?[0-9 ()-]{8,20}$' }),
+    note: Type.Optional(Text({ maxLength: 500, multiline: true })),
   },
   { additionalProperties: false },
 );

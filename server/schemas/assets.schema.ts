@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { APPLICATION_ASSETS } from '../../src/api/contract.js';
+import { Token } from './common.js';
 
 export const TranslationsQuery = Type.Object({
   lang: Type.Optional(
@@ -17,7 +18,8 @@ export const TranslationBundleSchema = Type.Record(Type.String(), Type.String(),
 });
 
 export const AssetParams = Type.Object({
-  name: Type.String({ maxLength: 64, description: `One of ${APPLICATION_ASSETS.join(', ')}` }),
+  // Any other name, even a path, is simply not found (404).
+  name: Token({ maxLength: 64, description: `One of ${APPLICATION_ASSETS.join(', ')}` }),
 });
 export type AssetParams = Static<typeof AssetParams>;
 

@@ -4,7 +4,7 @@ import type {
   AttachmentsResponse,
   ImportedResponse,
 } from '../../src/api/attachments.contract.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id, Text, Token, type Equal } from './common.js';
 
 const DocumentTypeTextSchema = Type.Object({
   title: Type.String(),
@@ -73,9 +73,9 @@ assertSameShape<Equal<Static<typeof AttachmentsResponseSchema>, AttachmentsRespo
 export const ImportedResponseSchema = Type.Object({ imported: Type.Integer() });
 assertSameShape<Equal<Static<typeof ImportedResponseSchema>, ImportedResponse>>();
 
-const Slug = Type.String({ minLength: 1, maxLength: 100 });
-const AttachmentId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const BookingKeyValue = Type.String({ pattern: '^[A-Za-z0-9_-]{22,64}$' });
+const Slug = Token({ maxLength: 100 });
+const AttachmentId = Id();
+const BookingKeyValue = Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]{22,64}$' });
 const SlugList = Type.String({
   maxLength: 1000,
   pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$',
@@ -92,7 +92,7 @@ export const ItemParams = Type.Object({ attachmentId: AttachmentId });
 export type ItemParams = Static<typeof ItemParams>;
 
 export const AttachmentsQuerySchema = Type.Object({
-  examGroupName: Type.Optional(Type.String({ maxLength: 100 })),
+  examGroupName: Type.Optional(Text({ maxLength: 100 })),
   changedExamSlugs: Type.Optional(Type.Union([Type.Literal(''), SlugList])),
 });
 export type AttachmentsQuerySchema = Static<typeof AttachmentsQuerySchema>;
@@ -106,7 +106,7 @@ export type OptionalBookingKeyQuery = Static<typeof OptionalBookingKeyQuery>;
 export const BookingDocumentsQuery = Type.Object({
   bookingKey: BookingKeyValue,
   examSlugs: Type.Optional(Type.Union([Type.Literal(''), SlugList])),
-  examGroupName: Type.Optional(Type.String({ maxLength: 100 })),
+  examGroupName: Type.Optional(Text({ maxLength: 100 })),
   changedExamSlugs: Type.Optional(Type.Union([Type.Literal(''), SlugList])),
 });
 export type BookingDocumentsQuery = Static<typeof BookingDocumentsQuery>;

@@ -7,7 +7,7 @@ import type {
   PostCodeLocation,
   Region,
 } from '../../src/api/booking.contract.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id, Num, type Equal } from './common.js';
 
 const S = Type.String();
 const N = Type.Number();
@@ -15,8 +15,8 @@ const I = Type.Integer();
 
 export const SLUG_PATTERN = '^[a-z0-9][a-z0-9-]{0,99}$';
 export const Slug = Type.String({ pattern: SLUG_PATTERN, maxLength: 100 });
-const Latitude = Type.Number({ minimum: -90, maximum: 90 });
-const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+const Latitude = Num({ minimum: -90, maximum: 90 });
+const Longitude = Num({ minimum: -180, maximum: 180 });
 
 export const ModalitySchema = Type.Object({ id: I, slug: S, name: S });
 assertSameShape<Equal<Static<typeof ModalitySchema>, Modality>>();
@@ -79,13 +79,17 @@ export const BookingClinicSchema = Type.Object({
 assertSameShape<Equal<Static<typeof BookingClinicSchema>, BookingClinic>>();
 
 export const ExamsQuery = Type.Object({
-  modalityId: Type.Optional(Type.Integer({ minimum: 1 })),
+  modalityId: Type.Optional(Id()),
   bodyPart: Type.Optional(Slug),
 });
 export type ExamsQuery = Static<typeof ExamsQuery>;
 
 export const PostalCodeQuery = Type.Object({
-  code: Type.String({ pattern: '^[0-9]{4}$', description: 'Four-digit AU or NZ post code' }),
+  code: Type.String({
+    maxLength: 4,
+    pattern: '^[0-9]{4}$',
+    description: 'Four-digit AU or NZ post code',
+  }),
   // Not in booking.contract.ts: AU and NZ codes can coincide; without it AU is preferred.
   country: Type.Optional(Type.Union([Type.Literal('AU'), Type.Literal('NZ')])),
 });

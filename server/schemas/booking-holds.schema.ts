@@ -7,20 +7,20 @@ import type {
   UpdateBookingKeyRequest,
 } from '../../src/api/booking.contract.js';
 import { Slug } from './booking-catalogue.schema.js';
-import { Id } from './booking-lookups.schema.js';
 import { IsoDate, SlotSchema } from './booking-slots.schema.js';
 import { BookingKey } from './booking.schema.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id, Int, Token, type Equal } from './common.js';
 
 const Instant = Type.String({
   format: 'date-time',
+  maxLength: 40,
   description: 'ISO instant with an offset or Z; a slot startDateTime',
 });
 
 export const ReserveSlotsRequestSchema = Type.Object({
   bookingKey: BookingKey,
   holds: Type.Array(
-    Type.Object({ examSlug: Slug, clinicId: Id, deviceId: Id, startDateTime: Instant }),
+    Type.Object({ examSlug: Slug, clinicId: Id(), deviceId: Id(), startDateTime: Instant }),
     { maxItems: 10, description: "Replaces the key's earlier holds; [] only releases them" },
   ),
 });
@@ -36,12 +36,12 @@ assertSameShape<Equal<Static<typeof SlotHoldSchema>, SlotHold>>();
 export const SlotHoldList = Type.Array(SlotHoldSchema);
 
 export const BookingKeyParams = Type.Object({
-  bookingKey: Type.String({ minLength: 1, maxLength: 100 }),
+  bookingKey: Token({ maxLength: 100 }),
 });
 export type BookingKeyParams = Static<typeof BookingKeyParams>;
 
 export const ReferenceAppointmentsRequestSchema = Type.Object({
-  clinicId: Id,
+  clinicId: Id(),
   examSlugs: Type.Array(Slug, {
     minItems: 1,
     maxItems: 5,
@@ -50,10 +50,10 @@ export const ReferenceAppointmentsRequestSchema = Type.Object({
   start: Type.String({ ...IsoDate, description: "First day (clinic's calendar), inclusive" }),
   end: Type.String({ ...IsoDate, description: 'Last day, inclusive; at most 14 days in all' }),
   maxGapMinutes: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 240, description: 'Longest wait between exams; 30' }),
+    Int({ minimum: 0, maximum: 240, description: 'Longest wait between exams; 30' }),
   ),
   // Not in booking.contract.ts: whose holds stay free (like examBookingKey of clinic_appointments).
-  bookingKey: Type.Optional(Type.String({ maxLength: 100 })),
+  bookingKey: Type.Optional(Token({ maxLength: 100 })),
 });
 assertSameShape<
   Equal<

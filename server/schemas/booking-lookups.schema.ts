@@ -1,20 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ExamGroup, MobileLocation, WalkInExam } from '../../src/api/booking.contract.js';
 import { IsoDate } from './booking-slots.schema.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id as IdOf, ID_PATTERN, Num, type Equal } from './common.js';
 
 const S = Type.String();
 const I = Type.Integer();
 const N = Type.Number();
 
 /** Ids of PostgreSQL integer columns. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const ID_LIST = '[1-9][0-9]{0,8}';
+export const Id = IdOf();
 const SLUG_LIST = '[a-z0-9][a-z0-9-]{0,99}';
 
 export const ClinicIdsQuery = Type.Object({
   ids: Type.String({
-    pattern: `^${ID_LIST}(,${ID_LIST}){0,49}$`,
+    maxLength: 550,
+    pattern: `^${ID_PATTERN}(,${ID_PATTERN}){0,49}$`,
     description: 'Comma-separated clinic ids (at most 50)',
   }),
 });
@@ -24,8 +24,8 @@ export const ClinicParams = Type.Object({ clinicId: Id });
 export type ClinicParams = Static<typeof ClinicParams>;
 
 export const LocationQuery = Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  latitude: Num({ minimum: -90, maximum: 90 }),
+  longitude: Num({ minimum: -180, maximum: 180 }),
 });
 export type LocationQuery = Static<typeof LocationQuery>;
 

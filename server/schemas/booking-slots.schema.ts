@@ -5,12 +5,13 @@ import type {
   Slot,
 } from '../../src/api/booking.contract.js';
 import { Slug } from './booking-catalogue.schema.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id, ID_PATTERN, Int, Num, Text, Token, type Equal } from './common.js';
 
 const S = Type.String();
 const I = Type.Integer();
 
 export const IsoDate = Type.String({
+  maxLength: 10,
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'yyyy-mm-dd',
 });
@@ -20,12 +21,12 @@ const ZonedInstant = Type.String({
 });
 
 export const ClinicAppointmentRequestSchema = Type.Object({
-  clinicIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 50 }),
+  clinicIds: Type.Array(Id(), { minItems: 1, maxItems: 50 }),
   examSlug: Slug,
   location: Type.Optional(
     Type.Object({
-      latitude: Type.Number({ minimum: -90, maximum: 90 }),
-      longitude: Type.Number({ minimum: -180, maximum: 180 }),
+      latitude: Num({ minimum: -90, maximum: 90 }),
+      longitude: Num({ minimum: -180, maximum: 180 }),
     }),
   ),
   start: Type.String({ ...IsoDate, description: "First day (clinic's calendar), inclusive" }),
@@ -33,17 +34,20 @@ export const ClinicAppointmentRequestSchema = Type.Object({
   isBookingRequest: Type.Optional(
     Type.Boolean({ description: 'Lets enquiry-only exams through (indicative times)' }),
   ),
-  bookingRequestBookingKey: Type.Optional(Type.String({ maxLength: 100 })),
-  examBookingKey: Type.Optional(Type.String({ maxLength: 100 })),
-  appointmentSlug: Type.Optional(Type.String({ maxLength: 100 })),
+  bookingRequestBookingKey: Type.Optional(Token({ maxLength: 100 })),
+  examBookingKey: Type.Optional(Token({ maxLength: 100 })),
+  appointmentSlug: Type.Optional(Token({ maxLength: 100 })),
   customDuration: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 600, description: 'Ignored: the exam sets durations' }),
+    Int({ minimum: 1, maximum: 600, description: 'Ignored: the exam sets durations' }),
   ),
   extraQueryParams: Type.Optional(
-    Type.Record(Type.String(), Type.String({ maxLength: 200 }), { maxProperties: 20 }),
+    Type.Record(Type.String(), Text({ maxLength: 200 }), {
+      maxProperties: 20,
+      propertyNames: { maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' },
+    }),
   ),
   clinicAppointmentsView: Type.Optional(Type.Union([Type.Literal('WEEK'), Type.Literal('MONTH')])),
-  mobileLocationToken: Type.Optional(Type.String({ maxLength: 200 })),
+  mobileLocationToken: Type.Optional(Token({ maxLength: 200 })),
 });
 assertSameShape<Equal<Static<typeof ClinicAppointmentRequestSchema>, ClinicAppointmentRequest>>();
 
@@ -72,13 +76,14 @@ export const ClinicSlotsList = Type.Array(ClinicSlotsSchema);
 export const NextAvailableQuery = Type.Object({
   examSlug: Slug,
   clinicIds: Type.String({
-    pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,49}$',
+    maxLength: 550,
+    pattern: `^${ID_PATTERN}(,${ID_PATTERN}){0,49}$`,
     description: 'Comma-separated clinic ids',
   }),
   from: Type.Optional(
     Type.String({ ...IsoDate, description: 'First day to search (default today)' }),
   ),
   // Not in booking.contract.ts: whose slot holds stay free (examBookingKey of clinic_appointments).
-  bookingKey: Type.Optional(Type.String({ maxLength: 100 })),
+  bookingKey: Type.Optional(Token({ maxLength: 100 })),
 });
 export type NextAvailableQuery = Static<typeof NextAvailableQuery>;

@@ -9,12 +9,13 @@ import type {
 } from '../../src/api/booking.contract.js';
 import type { ApiErrorBody } from '../../src/api/contract.js';
 import { Slug } from './booking-catalogue.schema.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Id, Text, Token, type Equal } from './common.js';
 
 const S = Type.String();
 
 export const BOOKING_KEY_PATTERN = '^[A-Za-z0-9_-]{22,64}$';
 export const BookingKey = Type.String({
+  maxLength: 64,
   pattern: BOOKING_KEY_PATTERN,
   description: 'Unguessable key from POST /api/booking/booking_key',
 });
@@ -23,46 +24,38 @@ export const BookingKeyResponse = Type.Object({ bookingKey: BookingKey });
 
 /**
  * Loose on purpose: values are checked by the booking service, which answers
- * 400 message.validation_error with a `fields` map. The schema only bounds sizes.
+ * 400 message.validation_error with a `fields` map. The schema only bounds
+ * sizes and refuses control characters (400 message.bad_request).
  */
 export const PatientDetailsSchema = Type.Object({
-  firstName: Type.String({ maxLength: 200 }),
-  lastName: Type.String({ maxLength: 200 }),
-  dateOfBirth: Type.String({ maxLength: 20, description: 'yyyy-mm-dd, not in the future' }),
-  email: Type.String({ maxLength: 320 }),
-  contactNumber: Type.String({ maxLength: 40, description: '8 to 15 digits, optional +' }),
-  sex: Type.Unsafe<Sex>(
-    Type.String({ maxLength: 20, description: 'FEMALE, MALE or INDETERMINATE' }),
-  ),
-  postalCode: Type.String({ maxLength: 20, description: 'Four digits' }),
-  medicareNumber: Type.Optional(Type.String({ maxLength: 30 })),
-  validationCode: Type.Optional(Type.String({ maxLength: 40 })),
+  firstName: Text({ maxLength: 200 }),
+  lastName: Text({ maxLength: 200 }),
+  dateOfBirth: Text({ maxLength: 20, description: 'yyyy-mm-dd, not in the future' }),
+  email: Text({ maxLength: 320 }),
+  contactNumber: Text({ maxLength: 40, description: '8 to 15 digits, optional +' }),
+  sex: Type.Unsafe<Sex>(Text({ maxLength: 20, description: 'FEMALE, MALE or INDETERMINATE' })),
+  postalCode: Text({ maxLength: 20, description: 'Four digits' }),
+  medicareNumber: Type.Optional(Text({ maxLength: 30 })),
+  validationCode: Type.Optional(Text({ maxLength: 40 })),
 });
 assertSameShape<Equal<Static<typeof PatientDetailsSchema>, PatientDetails>>();
 
 /** Spec 3 "Processed outcome response" insuranceTypeId: set by a SET_INSURANCE_TYPE outcome. */
-const InsuranceTypeId = Type.Integer({
-  minimum: 1,
-  maximum: 2147483647,
-  description: 'The insurance type a questionnaire outcome chose',
-});
+const InsuranceTypeId = Id({ description: 'The insurance type a questionnaire outcome chose' });
 
 export const CreateAppointmentRequestSchema = Type.Object({
   bookingKey: BookingKey,
   examSlug: Slug,
-  clinicId: Type.Integer({ minimum: 1 }),
-  deviceId: Type.Integer({ minimum: 1 }),
+  clinicId: Id(),
+  deviceId: Id(),
   startDateTime: Type.String({
     format: 'date-time',
+    maxLength: 40,
     description: 'A slot startDateTime from clinic_appointments',
   }),
   patient: PatientDetailsSchema,
   appointmentSlug: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 100,
-      description: 'The appointment this booking replaces',
-    }),
+    Token({ maxLength: 100, description: 'The appointment this booking replaces' }),
   ),
   status: Type.Optional(
     Type.Unsafe<'RESCHEDULED' | 'CHANGED'>(Type.String({ enum: ['RESCHEDULED', 'CHANGED'] })),
@@ -95,9 +88,9 @@ assertSameShape<Equal<Static<typeof AppointmentResponseSchema>, AppointmentRespo
 export const CreateBookingRequestRequestSchema = Type.Object({
   bookingKey: BookingKey,
   examSlugs: Type.Array(Slug, { minItems: 1, maxItems: 10 }),
-  clinicId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  clinicId: Type.Union([Id(), Type.Null()]),
   patient: PatientDetailsSchema,
-  note: Type.Optional(Type.String({ maxLength: 2000 })),
+  note: Type.Optional(Text({ maxLength: 2000, multiline: true })),
   insuranceTypeId: Type.Optional(InsuranceTypeId),
 });
 assertSameShape<
@@ -123,6 +116,6 @@ assertSameShape<Equal<Static<typeof ValidationErrorBody>, ValidationErrorAnswer>
 
 /** Any string up to 100 characters: a key that is not ours is simply not found (404). */
 export const CalendarParams = Type.Object({
-  bookingKey: Type.String({ minLength: 1, maxLength: 100 }),
+  bookingKey: Token({ maxLength: 100 }),
 });
 export type CalendarParams = Static<typeof CalendarParams>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { ClinicContact, PortalConfig } from '../../src/api/contract.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, scalarValue, type Equal } from './common.js';
 
 const S = Type.String();
 const B = Type.Boolean();
@@ -103,3 +103,23 @@ export const ClinicContactSchema = Type.Object({
 assertSameShape<Equal<Static<typeof ClinicContactSchema>, ClinicContact>>();
 
 export const ClinicContactList = Type.Array(ClinicContactSchema);
+
+const SETTING_SCALAR = scalarValue(20_000);
+
+/** A setting, or a member of one: scalars, lists and records, two levels at most. */
+const settingLevel = (inner: object) => ({
+  ...SETTING_SCALAR,
+  type: [...SETTING_SCALAR.type, 'array', 'object'],
+  maxItems: 100,
+  items: inner,
+  maxProperties: 50,
+  propertyNames: { maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' },
+  additionalProperties: inner,
+});
+
+/** PATCH /api/dev/config/{section}: fields merged into one provider settings section. */
+export const DevConfigPatchSchema = Type.Record(
+  Type.String(),
+  Type.Unsafe<unknown>(settingLevel(settingLevel(SETTING_SCALAR))),
+  { maxProperties: 50, propertyNames: { maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_]*$' } },
+);

@@ -9,13 +9,17 @@ import type {
   VerifyCaptchaRequest,
   VerifyCaptchaResponse,
 } from '../../src/api/patient-auth.contract.js';
-import { assertSameShape, type Equal } from './common.js';
+import { assertSameShape, Token, type Equal } from './common.js';
 import { BookingKey } from './booking.schema.js';
 
 export const PatientAuthenticationRequestSchema = Type.Object(
   {
     bookingKey: BookingKey,
-    dateOfBirth: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }),
+    dateOfBirth: Type.String({
+      maxLength: 10,
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'YYYY-MM-DD',
+    }),
     contactNumber: Type.String({
       maxLength: 10,
       pattern: '^\\d*$',
@@ -50,7 +54,7 @@ export const SendOtpRequestSchema = Type.Object(
 assertSameShape<Equal<Static<typeof SendOtpRequestSchema>, SendOtpRequest>>();
 
 export const ValidateOtpRequestSchema = Type.Object(
-  { bookingKey: BookingKey, code: Type.String({ pattern: '^\\d{6}$' }) },
+  { bookingKey: BookingKey, code: Type.String({ maxLength: 6, pattern: '^\\d{6}$' }) },
   { additionalProperties: false },
 );
 assertSameShape<Equal<Static<typeof ValidateOtpRequestSchema>, ValidateOtpRequest>>();
@@ -68,7 +72,7 @@ export const CaptchaChallengeSchema = Type.Object({
 assertSameShape<Equal<Static<typeof CaptchaChallengeSchema>, CaptchaChallenge>>();
 
 export const VerifyCaptchaRequestSchema = Type.Object(
-  { token: Type.String({ minLength: 1, maxLength: 2000 }) },
+  { token: Token({ maxLength: 2000 }) },
   { additionalProperties: false },
 );
 assertSameShape<Equal<Static<typeof VerifyCaptchaRequestSchema>, VerifyCaptchaRequest>>();

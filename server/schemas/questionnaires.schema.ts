@@ -22,7 +22,15 @@ import type {
   ModalSize,
 } from '../../src/api/questionnaire.contract.js';
 import { BookingKey } from './booking.schema.js';
-import { assertSameShape, type Equal } from './common.js';
+import { MAX_SIGNATURE_LENGTH } from '../../src/domain/questionnaire/validate.js';
+import {
+  assertSameShape,
+  Id,
+  scalarValue,
+  SINGLE_LINE_PATTERN,
+  Token,
+  type Equal,
+} from './common.js';
 
 const S = Type.String();
 const Int = Type.Integer();
@@ -76,11 +84,23 @@ const SurveyJson = Type.Unsafe<QuestionnaireJson>({
   description: 'Survey JSON: a subset of the SurveyJS format (docs/questionnaire-format.md)',
 });
 
+/**
+ * One answer: text (a comment keeps its line breaks; a drawn signature is a
+ * data URL), a number, a boolean, null, or the values of a checkbox.
+ */
+const AnswerValue = {
+  ...scalarValue(MAX_SIGNATURE_LENGTH),
+  type: ['string', 'number', 'boolean', 'null', 'array'],
+  maxItems: 200,
+  items: { ...scalarValue(1000), pattern: SINGLE_LINE_PATTERN },
+};
+
 /** Answers by element name; a signature is a PNG data URL or a typed name. */
 const AnswersSchema = Type.Unsafe<Answers>({
   type: 'object',
-  additionalProperties: true,
+  additionalProperties: AnswerValue,
   maxProperties: 200,
+  propertyNames: { maxLength: 200, pattern: SINGLE_LINE_PATTERN },
   description: 'Answers keyed by element name (SurveyJS survey.data)',
 });
 
@@ -144,18 +164,16 @@ export type QuestionnairesQuery = Static<typeof QuestionnairesQuery>;
 export const TypesQuery = Type.Object({ types: Type.Optional(TypeList) });
 export type TypesQuery = Static<typeof TypesQuery>;
 
-export const QuestionnaireIdParams = Type.Object({
-  questionnaireId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-});
+export const QuestionnaireIdParams = Type.Object({ questionnaireId: Id() });
 export type QuestionnaireIdParams = Static<typeof QuestionnaireIdParams>;
 
 /** {id} is the appointment's or booking request's slug, never its booking key. */
-export const SlugParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const SlugParams = Type.Object({ id: Token({ maxLength: 100 }) });
 export type SlugParams = Static<typeof SlugParams>;
 
 export const ConsentParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 100 }),
-  consentFormId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  id: Token({ maxLength: 100 }),
+  consentFormId: Id(),
 });
 export type ConsentParams = Static<typeof ConsentParams>;
 
@@ -163,14 +181,14 @@ const ExamSlug = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9-
 
 export const TemporaryAnswerRequestSchema = Type.Object({
   bookingKey: BookingKey,
-  questionnaireId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  questionnaireId: Id(),
   questionnaireResult: AnswersSchema,
   examSlug: Type.Optional(Type.Union([ExamSlug, Type.Null()])),
 });
 assertSameShape<Equal<Static<typeof TemporaryAnswerRequestSchema>, TemporaryAnswerRequest>>();
 
 export const AnswerRequestSchema = Type.Object({
-  questionnaireId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  questionnaireId: Id(),
   questionnaireResult: AnswersSchema,
   examSlug: Type.Optional(Type.Union([ExamSlug, Type.Null()])),
 });
@@ -178,9 +196,7 @@ assertSameShape<Equal<Static<typeof AnswerRequestSchema>, AnswerRequest>>();
 
 export const ProcessOutcomesRequestSchema = Type.Object({
   bookingKey: BookingKey,
-  questionnaireIds: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 50 }),
-  ),
+  questionnaireIds: Type.Optional(Type.Array(Id(), { maxItems: 50 })),
   examSlugs: Type.Optional(Type.Array(ExamSlug, { maxItems: 10 })),
 });
 assertSameShape<Equal<Static<typeof ProcessOutcomesRequestSchema>, ProcessOutcomesRequest>>();
@@ -208,7 +224,7 @@ assertSameShape<Equal<Static<typeof ProcessedOutcomeResponseSchema>, ProcessedOu
 
 export const MessageQuery = Type.Object({
   bookingKey: BookingKey,
-  questionnaireId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  questionnaireId: Type.Optional(Id()),
 });
 export type MessageQuery = Static<typeof MessageQuery>;
 
