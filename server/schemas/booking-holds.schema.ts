@@ -53,7 +53,7 @@ export const ReferenceAppointmentsRequestSchema = Type.Object({
     Int({ minimum: 0, maximum: 240, description: 'Longest wait between exams; 30' }),
   ),
   // Not in booking.contract.ts: whose holds stay free (like examBookingKey of clinic_appointments).
-  bookingKey: Type.Optional(Token({ maxLength: 100 })),
+  bookingKey: Type.Optional(Token({ minLength: 0, maxLength: 100 })),
 });
 assertSameShape<
   Equal<

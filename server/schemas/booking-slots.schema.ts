@@ -34,9 +34,9 @@ export const ClinicAppointmentRequestSchema = Type.Object({
   isBookingRequest: Type.Optional(
     Type.Boolean({ description: 'Lets enquiry-only exams through (indicative times)' }),
   ),
-  bookingRequestBookingKey: Type.Optional(Token({ maxLength: 100 })),
-  examBookingKey: Type.Optional(Token({ maxLength: 100 })),
-  appointmentSlug: Type.Optional(Token({ maxLength: 100 })),
+  bookingRequestBookingKey: Type.Optional(Token({ minLength: 0, maxLength: 100 })),
+  examBookingKey: Type.Optional(Token({ minLength: 0, maxLength: 100 })),
+  appointmentSlug: Type.Optional(Token({ minLength: 0, maxLength: 100 })),
   customDuration: Type.Optional(
     Int({ minimum: 1, maximum: 600, description: 'Ignored: the exam sets durations' }),
   ),
@@ -47,7 +47,7 @@ export const ClinicAppointmentRequestSchema = Type.Object({
     }),
   ),
   clinicAppointmentsView: Type.Optional(Type.Union([Type.Literal('WEEK'), Type.Literal('MONTH')])),
-  mobileLocationToken: Type.Optional(Token({ maxLength: 200 })),
+  mobileLocationToken: Type.Optional(Token({ minLength: 0, maxLength: 200 })),
 });
 assertSameShape<Equal<Static<typeof ClinicAppointmentRequestSchema>, ClinicAppointmentRequest>>();
 
@@ -84,6 +84,6 @@ export const NextAvailableQuery = Type.Object({
     Type.String({ ...IsoDate, description: 'First day to search (default today)' }),
   ),
   // Not in booking.contract.ts: whose slot holds stay free (examBookingKey of clinic_appointments).
-  bookingKey: Type.Optional(Token({ maxLength: 100 })),
+  bookingKey: Type.Optional(Token({ minLength: 0, maxLength: 100 })),
 });
 export type NextAvailableQuery = Static<typeof NextAvailableQuery>;

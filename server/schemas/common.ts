@@ -75,11 +75,12 @@ export function Text({ multiline = false, ...options }: StringOptions & { multil
 }
 
 /**
- * A key, slug or token the server looks up: printable ASCII without spaces.
- * Loose on purpose: one that is not ours is simply not found (404).
+ * A key, slug or token the server looks up: printable ASCII without spaces,
+ * not empty unless `minLength: 0`. Loose on purpose: one that is not ours is
+ * simply not found (404).
  */
 export function Token(options: StringOptions) {
-  return Type.String({ minLength: 1, pattern: '^[!-~]+$', ...options });
+  return Type.String({ minLength: 1, pattern: '^[!-~]*$', ...options });
 }
 
 /**
