@@ -5,6 +5,7 @@ import type {
 } from '../../src/api/booking.contract.js';
 import { bookAsHolder } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
 import { assertKeyOfBrowser, browserHash, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
@@ -51,7 +52,9 @@ export function bookingPendingRoutes(
       // As POST /api/booking/appointments: a reschedule needs the old booking's session, and
       // the patient holds the new booking at once (its page is /appointments/pending/{key}).
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
-        bookings.createPendingAppointment(request.body, { holderKey }),
+        idempotent(db, request, 'pending_appointments', (remember) =>
+          bookings.createPendingAppointment(request.body, { holderKey, remember }),
+        ),
       );
     },
   );

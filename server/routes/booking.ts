@@ -6,6 +6,7 @@ import type {
 } from '../../src/api/booking.contract.js';
 import { bookAsHolder } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
+import { idempotent } from '../http/idempotency.js';
 import { assertKeyOfBrowser, ensureBrowser, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
 import {
@@ -57,8 +58,9 @@ export function bookingRoutes(
         tags,
         summary:
           'Books a slot. 400 message.validation_error (fields), 409 message.slot_conflict, ' +
-          'message.booking_key_used or message.booking_key_invalid; 404 ' +
-          'message.booking_key_invalid when the key was not issued to this browser',
+          'message.booking_key_used or message.booking_key_invalid (also when the key was not ' +
+          'issued to this browser). With an Idempotency-Key header a repeated call answers ' +
+          'the first answer, never a second booking; 422 message.idempotency_key_reused',
         body: CreateAppointmentRequestSchema,
         response: { 200: AppointmentResponseSchema, 400: ValidationErrorBody, ...errorResponses },
       },
@@ -68,7 +70,9 @@ export function bookingRoutes(
       await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       // Reschedule or change (appointmentSlug): only the holder of the old booking may replace it.
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
-        bookings.createAppointment(request.body, { holderKey }),
+        idempotent(db, request, 'appointments', (remember) =>
+          bookings.createAppointment(request.body, { holderKey, remember }),
+        ),
       );
     },
   );
@@ -81,8 +85,8 @@ export function bookingRoutes(
         tags,
         summary:
           'Sends a booking request (enquiry). 400 message.validation_error (fields), ' +
-          '409 message.booking_key_used or message.booking_key_invalid; 404 ' +
-          'message.booking_key_invalid when the key was not issued to this browser',
+          '409 message.booking_key_used or message.booking_key_invalid (also when the key was ' +
+          'not issued to this browser); Idempotency-Key as for appointments',
         body: CreateBookingRequestRequestSchema,
         response: {
           200: BookingRequestResponseSchema,
@@ -95,7 +99,9 @@ export function bookingRoutes(
       void reply.header('cache-control', 'no-store');
       await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       return bookAsHolder(sessions, request, reply, 'booking_request', () =>
-        bookingRequests.createBookingRequest(request.body),
+        idempotent(db, request, 'booking_requests', (remember) =>
+          bookingRequests.createBookingRequest(request.body, { remember }),
+        ),
       );
     },
   );

@@ -17,6 +17,13 @@ const UNIQUE_VIOLATION = '23505';
  */
 const DEADLOCK = '40P01';
 const DEADLOCK_ATTEMPTS = 3;
+/**
+ * Stores a booking's answer inside the booking's own transaction, so that a
+ * retry of the same request (Idempotency-Key) finds it exactly when the
+ * booking exists (http/idempotency.ts).
+ */
+export type Remember = (tx: Queryable, response: object) => Promise<void>;
+
 /** Appointments created this long after a key's first use no longer join its booking. */
 export const KEY_GROUP_SECONDS = 15 * 60;
 

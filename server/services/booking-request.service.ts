@@ -15,13 +15,24 @@ import {
 import { insertBookingRequest, insertOutboxMessage } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
-import { asConflict, claimKey, emailHash, newSlug, retryOnDeadlock } from './booking-common.js';
+import {
+  asConflict,
+  claimKey,
+  emailHash,
+  newSlug,
+  retryOnDeadlock,
+  type Remember,
+} from './booking-common.js';
 import { bookingRequestEmail } from './booking-emails.js';
 import { validatePatient } from './patient-validation.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 
 export interface BookingRequestService {
-  createBookingRequest(request: CreateBookingRequestRequest): Promise<BookingRequestResponse>;
+  /** `context.remember` stores the answer in the booking's transaction (idempotent retries). */
+  createBookingRequest(
+    request: CreateBookingRequestRequest,
+    context?: { remember?: Remember },
+  ): Promise<BookingRequestResponse>;
 }
 
 export function createBookingRequestService(
@@ -31,7 +42,7 @@ export function createBookingRequestService(
 ): BookingRequestService {
   const { clock, publicUrl } = options;
   return {
-    async createBookingRequest(request) {
+    async createBookingRequest(request, context) {
       const patient = validatePatient(request.patient, clock());
       const slugs = [...new Set(request.examSlugs)];
       const found = await findExamsBySlugs(db, slugs);
@@ -58,6 +69,16 @@ export function createBookingRequestService(
       }
       const slug = newSlug();
       const examNames = examRows.map((exam) => exam.name);
+      const response: BookingRequestResponse = {
+        slug,
+        bookingKey: request.bookingKey,
+        success: true,
+        errorMessage: null,
+        modalityName: [...new Set(examRows.map((exam) => exam.modalityName))].join(', '),
+        examName: examNames.join(', '),
+        clinicName,
+        patientEmailHash: emailHash(patient.email),
+      };
       await retryOnDeadlock(() =>
         db.transaction(async (tx) => {
           await claimKey(tx, request.bookingKey, 'booking_request');
@@ -81,20 +102,12 @@ export function createBookingRequestService(
               clinicName,
             }),
           );
+          await context?.remember?.(tx, response);
         }),
       ).catch((error: unknown) => {
         throw asConflict(error);
       });
-      return {
-        slug,
-        bookingKey: request.bookingKey,
-        success: true,
-        errorMessage: null,
-        modalityName: [...new Set(examRows.map((exam) => exam.modalityName))].join(', '),
-        examName: examNames.join(', '),
-        clinicName,
-        patientEmailHash: emailHash(patient.email),
-      };
+      return response;
     },
   };
 }

@@ -25,6 +25,7 @@ import {
   asConflict,
   retryOnDeadlock,
   claimKey,
+  type Remember,
   clinicAddress,
   emailHash,
   newSlug,
@@ -61,18 +62,27 @@ export interface CalendarFile {
   body: string;
 }
 
+export interface BookingContext {
+  holderKey: string | null;
+  remember?: Remember;
+}
+
 export interface BookingService {
   /** A new key, bound to the browser whose secret hashes to `browserHash`. */
   newBookingKey(browserHash: string): Promise<string>;
-  /** `context.holderKey`: the booking key the caller's session holds (reschedule, appointmentSlug). */
+  /**
+   * `context.holderKey`: the booking key the caller's session holds (reschedule,
+   * appointmentSlug); `context.remember` stores the answer in the booking's
+   * transaction (idempotent retries).
+   */
   createAppointment(
     request: CreateAppointmentRequest,
-    context?: { holderKey: string | null },
+    context?: BookingContext,
   ): Promise<AppointmentResponse>;
   /** Like createAppointment, status PENDING, without an e-mail until sendPendingNotifications. */
   createPendingAppointment(
     request: CreateAppointmentRequest,
-    context?: { holderKey: string | null },
+    context?: BookingContext,
   ): Promise<AppointmentResponse>;
   /** Queues the e-mails of the key's pending appointments once; 404 when it has none. */
   sendPendingNotifications(bookingKey: string): Promise<void>;
@@ -89,7 +99,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
   async function create(
     request: CreateAppointmentRequest,
     status: 'BOOKED' | 'PENDING',
-    holderKey: string | null = null,
+    { holderKey, remember }: BookingContext = { holderKey: null },
   ): Promise<AppointmentResponse> {
     const patient = validatePatient(request.patient, clock());
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
@@ -113,6 +123,21 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     const address = clinicAddress(clinic);
     const preparation = preparationOf(exam);
     const { bookingKey } = request;
+    const response: AppointmentResponse = {
+      slug,
+      bookingKey,
+      success: true,
+      errorMessage: null,
+      modalityName: exam.modalityName,
+      examName: exam.name,
+      clinicName: clinic.name,
+      patientEmailHash: emailHash(patient.email),
+      date: formatZonedIso(startMs, clinic.timeZone),
+      endTime: formatZonedIso(endMs, clinic.timeZone),
+      timeZone: clinic.timeZone,
+      clinicAddress: address,
+      preparation,
+    };
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await claimKey(tx, bookingKey, 'appointment');
@@ -145,6 +170,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           patient,
           insuranceTypeId: request.insuranceTypeId ?? null,
         });
+        await remember?.(tx, response);
         if (status === 'PENDING') return;
         await insertOutboxMessage(
           tx,
@@ -165,21 +191,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     ).catch((error: unknown) => {
       throw asConflict(error);
     });
-    return {
-      slug,
-      bookingKey,
-      success: true,
-      errorMessage: null,
-      modalityName: exam.modalityName,
-      examName: exam.name,
-      clinicName: clinic.name,
-      patientEmailHash: emailHash(patient.email),
-      date: formatZonedIso(startMs, clinic.timeZone),
-      endTime: formatZonedIso(endMs, clinic.timeZone),
-      timeZone: clinic.timeZone,
-      clinicAddress: address,
-      preparation,
-    };
+    return response;
   }
 
   return {
@@ -191,9 +203,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       throw new Error('could not issue a unique booking key');
     },
 
-    createAppointment: (request, context) => create(request, 'BOOKED', context?.holderKey ?? null),
-    createPendingAppointment: (request, context) =>
-      create(request, 'PENDING', context?.holderKey ?? null),
+    createAppointment: (request, context) => create(request, 'BOOKED', context),
+    createPendingAppointment: (request, context) => create(request, 'PENDING', context),
 
     async sendPendingNotifications(bookingKey) {
       const queued = await db.transaction(async (tx) => {

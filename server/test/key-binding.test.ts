@@ -5,7 +5,7 @@
  * slots, upload, read or move its answers. The way into an existing booking
  * is the date of birth and a code.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
@@ -42,7 +42,7 @@ const attacker = { [BROWSER_COOKIE_NAME]: newBrowserToken() };
 /** A client without any browser secret (a script). */
 const script = { [BROWSER_COOKIE_NAME]: '' };
 
-function as(cookies: Record<string, string>, options: InjectOptions): ReturnType<typeof app.inject> {
+function as(cookies: Record<string, string>, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, cookies });
 }
 

@@ -27,6 +27,7 @@ import type {
   WalkInExam,
 } from './booking.contract';
 import { api, getApiBase, type CallOptions } from './client';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './retry';
 
 const BASE = '/api/booking';
 
@@ -156,6 +157,8 @@ export function createAppointment(
 ): Promise<AppointmentResponse> {
   return api<AppointmentResponse>(`${BASE}/appointments`, {
     method: 'POST',
+    // Sent again after a network error; the server books once (R-7-http-04).
+    headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
     body: request,
     signal: options.signal,
   });
@@ -168,6 +171,8 @@ export function createBookingRequest(
 ): Promise<BookingRequestResponse> {
   return api<BookingRequestResponse>(`${BASE}/booking_requests`, {
     method: 'POST',
+    // Sent again after a network error; the server books once (R-7-http-04).
+    headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
     body: request,
     signal: options.signal,
   });
@@ -278,6 +283,8 @@ export function createPendingAppointment(
 ): Promise<AppointmentResponse> {
   return api<AppointmentResponse>(`${BASE}/pending_appointments`, {
     method: 'POST',
+    // Sent again after a network error; the server books once (R-7-http-04).
+    headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
     body: request,
     signal: options.signal,
   });

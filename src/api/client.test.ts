@@ -169,6 +169,18 @@ describe('API client: retries (R-7-http-04)', () => {
     },
   );
 
+  it('R-7-http-04 a POST with an Idempotency-Key is sent again after a network failure, with the same key', async () => {
+    const { api, fetch } = client((_request, index) => {
+      if (index === 0) throw new TypeError('fetch failed');
+      return jsonResponse({ slug: 'a' });
+    });
+    const headers = { 'Idempotency-Key': 'same-key-each-time-1' };
+    await api('/api/booking/appointments', { method: 'POST', body: { a: 1 }, headers });
+    expect(fetch.calls).toHaveLength(2);
+    const keys = fetch.calls.map((call) => new Headers(call.init.headers).get('idempotency-key'));
+    expect(keys).toEqual(['same-key-each-time-1', 'same-key-each-time-1']);
+  });
+
   it.each([400, 401, 404, 500])('a GET answered %i is not retried', async (status) => {
     const { api, fetch } = client(() => errorResponse(status, 'message.bad_request'));
     await failure(api('/api/config/portal'));

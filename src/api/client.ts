@@ -87,7 +87,7 @@ export function createApiClient(options: ApiClientOptions = {}): $Fetch {
   async function waitBeforeRetry(context: FetchContext, status?: number): Promise<boolean> {
     const remaining = context.options.retry;
     if (typeof remaining !== 'number' || remaining <= 0) return false;
-    if (!isRetryable(context.options.method, status)) return false;
+    if (!isRetryable(context.options.method, status, context.options.headers)) return false;
     await sleep(backoffDelay(policy.retries - remaining, policy), context.options.signal);
     return true;
   }
@@ -100,8 +100,9 @@ export function createApiClient(options: ApiClientOptions = {}): $Fetch {
       retryStatusCodes: [...RETRY_STATUSES, OFETCH_NO_RESPONSE_STATUS],
       onRequest(context) {
         context.options.baseURL = resolveBase();
-        // R-7-http-04: never send POST or PATCH twice.
-        if (!isIdempotent(context.options.method)) context.options.retry = false;
+        // R-7-http-04: never send POST or PATCH twice, unless the server deduplicates it.
+        if (!isIdempotent(context.options.method, context.options.headers))
+          context.options.retry = false;
       },
       async onRequestError(context) {
         const signal = context.options.signal;

@@ -41,13 +41,40 @@ const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
  */
 export const RETRY_STATUSES: readonly number[] = [408, 425, 429, 502, 503, 504];
 
-export function isIdempotent(method: string | undefined): boolean {
-  return IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase());
+/**
+ * A POST that carries an Idempotency-Key (booking creation) is safe to send
+ * again too: the server answers a repeat with the first call's result
+ * (server/http/idempotency.ts).
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export function isIdempotent(method: string | undefined, headers?: HeadersInit): boolean {
+  if (IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase())) return true;
+  return headers !== undefined && new Headers(headers).has(IDEMPOTENCY_HEADER);
+}
+
+/** A fresh Idempotency-Key: 128 random bits, base64url. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** `status` undefined means no response arrived (network failure, timeout). */
-export function isRetryable(method: string | undefined, status: number | undefined): boolean {
-  if (!isIdempotent(method)) return false;
+export function isRetryable(
+  method: string | undefined,
+  status: number | undefined,
+  headers?: HeadersInit,
+): boolean {
+  if (!IDEMPOTENT_METHODS.has((method ?? 'GET').toUpperCase())) {
+    // A keyed POST is sent again only when its answer may have been lost on the way
+    // (no response, or a gateway that lost the upstream's); a refusal is final.
+    return (
+      isIdempotent(method, headers) && (status === undefined || status === 502 || status === 504)
+    );
+  }
   return status === undefined || RETRY_STATUSES.includes(status);
 }
 
