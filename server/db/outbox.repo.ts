@@ -38,8 +38,25 @@ export async function claimPending(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Marks a message delivered and forgets its body: codes and booking links
+ * are not kept once they left (docs/security.md "Secrets at rest").
+ */
 export async function markSent(q: Queryable, id: number): Promise<void> {
-  await q.query('UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = $1', [id]);
+  await q.query(
+    `UPDATE outbox SET sent_at = now(), last_error = NULL, body = '' WHERE id = $1`,
+    [id],
+  );
+}
+
+/** Empties the bodies of messages older than `seconds`, delivered or not; returns how many. */
+export async function purgeOldBodies(q: Queryable, seconds: number): Promise<number> {
+  const { rows } = await q.query(
+    `UPDATE outbox SET body = ''
+     WHERE body <> '' AND created_at <= now() - make_interval(secs => $1::int) RETURNING id`,
+    [seconds],
+  );
+  return rows.length;
 }
 
 export async function markFailed(

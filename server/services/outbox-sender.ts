@@ -7,7 +7,13 @@
  */
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/db.js';
-import { claimPending, markFailed, markSent, type PendingMessage } from '../db/outbox.repo.js';
+import {
+  claimPending,
+  markFailed,
+  markSent,
+  purgeOldBodies,
+  type PendingMessage,
+} from '../db/outbox.repo.js';
 
 export interface EmailSender {
   send(message: { to: string; subject: string; text: string }): Promise<void>;
@@ -65,6 +71,12 @@ export interface OutboxSenderOptions {
   intervalMs?: number;
   batchSize?: number;
   maxAttempts?: number;
+  /**
+   * Bodies of messages older than this are emptied, sent or not (the
+   * development mailbox shows them until then); a sent body goes at once.
+   * Default 24 hours.
+   */
+  retentionSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -102,7 +114,12 @@ export function startOutboxSender(db: Queryable, options: OutboxSenderOptions): 
       await options.sms.send({ to: message.recipient, text: message.body });
   }
 
+  let purgedAt = 0;
   async function runOnce(): Promise<number> {
+    if (Date.now() - purgedAt >= 60_000) {
+      purgedAt = Date.now();
+      await purgeOldBodies(db, options.retentionSeconds ?? 24 * 60 * 60);
+    }
     if (channels.length === 0) return 0;
     const batch = await claimPending(db, {
       channels: [...channels],
@@ -133,7 +150,7 @@ export function startOutboxSender(db: Queryable, options: OutboxSenderOptions): 
         if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2000);
       });
   };
-  if (channels.length > 0) tick();
+  tick();
 
   return {
     runOnce,

@@ -91,10 +91,35 @@ describe('the outbox sender (issue 6 part 5)', () => {
         'SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL',
       );
       expect(rows[0]?.n).toBe(0);
+      // Once delivered, neither the code nor the booking link is kept (secrets at rest).
+      const kept = await db.query<{ body: string }>(
+        'SELECT body FROM outbox WHERE sent_at IS NOT NULL',
+      );
+      for (const row of kept.rows) {
+        expect(row.body).not.toContain(code);
+        expect(row.body).not.toContain(bookingKey);
+      }
     } finally {
       email.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('empties the bodies of messages older than the retention period, sent or not (development mailbox)', async () => {
+    await db.query(
+      `INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES
+         ('email', 'old@example.com', 'Your verification code', 'code 123456', now() - interval '25 hours'),
+         ('email', 'new@example.com', 'Your verification code', 'code 654321', now())`,
+    );
+    const sender = startOutboxSender(db, { intervalMs: 60_000 });
+    await sender.stop();
+    const { rows } = await db.query<{ recipient: string; body: string }>(
+      "SELECT recipient, body FROM outbox WHERE recipient IN ('old@example.com', 'new@example.com')",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.recipient, row.body]))).toEqual({
+      'old@example.com': '',
+      'new@example.com': 'code 654321',
+    });
   });
 
   it('keeps a failed message for a later attempt with its error', async () => {
@@ -152,7 +177,12 @@ describe('the development mailbox', () => {
   });
 
   it('is on with DEV_LOGIN or DEV_MAILBOX=1 or a local npm start without SMTP, never in production', () => {
-    const local = { devLogin: false, smtpUrl: undefined, host: '127.0.0.1' };
+    const local = {
+      devLogin: false,
+      smtpUrl: undefined,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:8080',
+    };
     expect(devMailboxEnabled(local, {})).toBe(true);
     expect(devMailboxEnabled({ ...local, smtpUrl: 'smtp://x' }, {})).toBe(false);
     expect(devMailboxEnabled({ ...local, host: '0.0.0.0' }, {})).toBe(false);
