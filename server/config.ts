@@ -141,7 +141,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     devLogin: false,
     distDir: `${ROOT}dist`,
     spaIndex: 'demo/portal/index.html',
-    rateLimit: { max: 300, windowSeconds: 60 },
+    rateLimit: { max: 600, windowSeconds: 60 },
     booking: {
       leadMinutes: 60,
       createRateLimit: { max: 20, windowSeconds: 60 },
@@ -178,7 +178,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     distDir: env.DIST_DIR || `${ROOT}dist`,
     spaIndex: env.SPA_INDEX || 'demo/portal/index.html',
     rateLimit: {
-      max: parsePositiveInt('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 300),
+      max: parsePositiveInt('RATE_LIMIT_MAX', env.RATE_LIMIT_MAX, 600),
       windowSeconds: parsePositiveInt(
         'RATE_LIMIT_WINDOW_SECONDS',
         env.RATE_LIMIT_WINDOW_SECONDS,

@@ -16,11 +16,15 @@ export interface RateLimitOptions {
 /** Paths that monitoring calls often and that must never be refused. */
 const EXEMPT = new Set(['/api/health']);
 
-/** '/api/config/portal?x' → 'config': one counter per client address and route group. */
-export function routeGroup(url: string): string | undefined {
+/**
+ * Whether a request counts against the client's budget: every /api call
+ * except monitoring. One budget per client address across all route groups
+ * (a script cannot spend a fresh budget on each group), in the database so
+ * every API process shares it.
+ */
+export function isCounted(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  if (!path.startsWith('/api/') || EXEMPT.has(path)) return undefined;
-  return path.split('/')[2] || 'root';
+  return path.startsWith('/api/') && !EXEMPT.has(path);
 }
 
 /**
@@ -53,8 +57,9 @@ async function countRequest(
 }
 
 /**
- * Fixed-window rate limit on /api/*, counted in the database so every API
- * process shares the same counters. Answers 429 message.too_many_requests.
+ * Fixed-window rate limit on /api/*, one budget per client address for all
+ * routes, counted in the database so every API process shares the same
+ * counters. Answers 429 message.too_many_requests.
  */
 export function installRateLimit(
   app: FastifyInstance,
@@ -62,9 +67,8 @@ export function installRateLimit(
   options: RateLimitOptions,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    const group = routeGroup(request.url);
-    if (!group) return;
-    if (await countRequest(db, request, reply, `${request.ip}|${group}`, options)) return reply;
+    if (!isCounted(request.url)) return;
+    if (await countRequest(db, request, reply, `${request.ip}|api`, options)) return reply;
   });
 }
 

@@ -148,7 +148,7 @@ describe('error answers', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 message.too_many_requests past the limit, per client and route group', async () => {
+  it('answers 429 message.too_many_requests past the limit, one budget per client across route groups', async () => {
     const limited = await appWith({ rateLimit: { max: 3, windowSeconds: 60 } });
     await startEarlyInMinute();
     try {
@@ -164,8 +164,8 @@ describe('rate limit', () => {
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expectSecurityHeaders(refused.headers);
-      // Another group and another client still pass; health is never limited.
-      expect((await get('/api/authenticated')).statusCode).toBe(200);
+      // Another route group shares the budget; another client still passes; health is never limited.
+      expect((await get('/api/authenticated')).statusCode).toBe(429);
       expect((await get('/api/config/portal', '203.0.113.8')).statusCode).toBe(200);
       expect((await get('/api/health')).statusCode).toBe(200);
       expect((await get('/api/health')).statusCode).toBe(200);
@@ -191,7 +191,7 @@ describe('rate limit', () => {
       ).toBe(429);
       const { rows } = await db.query<{ hits: number }>(
         'SELECT hits FROM rate_limits WHERE bucket = $1',
-        [`${remoteAddress}|assets`],
+        [`${remoteAddress}|api`],
       );
       expect(rows[0]?.hits).toBe(3);
     } finally {

@@ -84,6 +84,8 @@ async function startServer(dataDir: string, port: number): Promise<Started> {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // The bench measures the API, not the per-address budget (all its clients are 127.0.0.1).
+      RATE_LIMIT_MAX: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -202,11 +204,13 @@ async function answerSafetyScreenings(
   origin: string,
   bookingKey: string,
   examSlug: string,
+  cookie: string,
 ): Promise<void> {
   type Element = { type?: string; name?: string; visibleIf?: string; choices?: unknown[] };
   const listed = (await (
     await fetch(
       `${origin}/api/questionnaires?examSlugs=${examSlug}&bookingKey=${bookingKey}&types=CREATE_BOOKING_REQUEST`,
+      { headers: { cookie } },
     )
   ).json()) as { questionnaires: { id: number; json: { pages?: { elements?: Element[] }[] } }[] };
   for (const questionnaire of listed.questionnaires) {
@@ -222,7 +226,7 @@ async function answerSafetyScreenings(
     }
     const saved = await fetch(`${origin}/api/questionnaires/temporary_answers`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
         bookingKey,
         questionnaireId: questionnaire.id,
@@ -259,14 +263,16 @@ async function patientJourney(port: number): Promise<void> {
         `${origin}/api/booking/find_next_available?examSlug=mri-knee&clinicIds=${clinics.map((c) => c.id).join(',')}`,
       )
     ).json()) as { clinicId: number; deviceId: number; startDateTime: string };
-    const { bookingKey } = (await (
-      await fetch(`${origin}/api/booking/booking_key`, { method: 'POST' })
-    ).json()) as { bookingKey: string };
+    // The booking browser: its key is bound to this browser's cookie.
+    const booker = new Jar();
+    const issued = await fetch(`${origin}/api/booking/booking_key`, { method: 'POST' });
+    booker.take(issued);
+    const { bookingKey } = (await issued.json()) as { bookingKey: string };
     const email = `bench.${Date.now().toString(36)}.${round}@example.org`;
-    await answerSafetyScreenings(origin, bookingKey, 'mri-knee');
+    await answerSafetyScreenings(origin, bookingKey, 'mri-knee', booker.header());
     const booked = await fetch(`${origin}/api/booking/appointments`, {
       method: 'POST',
-      headers: json,
+      headers: { ...json, cookie: booker.header() },
       body: JSON.stringify({
         bookingKey,
         examSlug: 'mri-knee',

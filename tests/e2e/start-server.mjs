@@ -29,6 +29,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // Every journey books from 127.0.0.1; the 20-a-minute creation limit per
     // address (server/test/booking-keys.test.ts proves it) would throttle the run.
     BOOKING_RATE_LIMIT_MAX: '1000',
+    // And the budget of all API calls per address (server/test/security.test.ts proves it).
+    RATE_LIMIT_MAX: '100000',
     // Likewise the upload budget per address for keys that have not booked
     // (server/test/upload-quota.test.ts proves it).
     UPLOAD_QUOTA_FILES: '10000',
