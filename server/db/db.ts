@@ -27,7 +27,10 @@ export interface Db extends Queryable {
 export interface OpenDbOptions {
   /** PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; undefined means in memory. */
+  /**
+   * PGlite data directory; undefined means in memory. One process at a time:
+   * a second one fails with DataDirLockedError (data-dir-lock.ts).
+   */
   pgliteDir?: string | undefined;
   /** PostgreSQL only: search_path for every connection (tests use one schema per file). */
   searchPath?: string | undefined;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { PG_OID, type Db, type Queryable } from './db.js';
 
 function wrap(target: PGlite | Transaction): Queryable {
@@ -23,25 +24,43 @@ export interface PgliteDb extends Db {
 /**
  * Opens PGlite persisted in `dir` (created when missing), or in memory when
  * dir is undefined; loadDataDir starts from a dumped data directory instead of initdb.
+ * A directory is locked to this process until close (data-dir-lock.ts): a
+ * second process fails with DataDirLockedError instead of corrupting it.
  */
 export async function openPglite(
   dir: string | undefined,
   options: { loadDataDir?: Blob } = {},
 ): Promise<PgliteDb> {
-  if (dir) await mkdir(dir, { recursive: true });
-  const pg = await PGlite.create(dir ?? 'memory://', {
-    extensions: { btree_gist },
-    // Same JS types as the pg implementation (see db.ts).
-    parsers: { [PG_OID.date]: (value: string) => value },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  let lock: DataDirLock | undefined;
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    lock = await lockDataDir(dir);
+  }
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dir ?? 'memory://', {
+      extensions: { btree_gist },
+      // Same JS types as the pg implementation (see db.ts).
+      parsers: { [PG_OID.date]: (value: string) => value },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const base = wrap(pg);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     dumpDataDir: () => pg.dumpDataDir('gzip'),
   };
 }
