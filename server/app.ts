@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
+import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
@@ -75,7 +76,9 @@ export async function buildApp({
     // Answers and settings take one of several JSON types: a list of types, not anyOf,
     // so that coercion never turns a number into a string (server/schemas/common.ts).
     ajv: { customOptions: { allowUnionTypes: true } },
-    frameworkErrors: createFrameworkErrorHandler(securityHeaders(config.frameAncestors)),
+    frameworkErrors: createFrameworkErrorHandler(
+      securityHeaders(config.frameAncestors, config.publicUrl),
+    ),
   });
 
   app.addSchema(ErrorBody);
@@ -101,7 +104,8 @@ export async function buildApp({
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   installErrorHandling(app);
-  installSecurityHeaders(app, config.frameAncestors);
+  installSecurityHeaders(app, config.frameAncestors, config.publicUrl);
+  installOriginCheck(app, config);
   installRateLimit(app, db, config.rateLimit);
 
   const availability = createAvailabilityService(db, {

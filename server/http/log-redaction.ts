@@ -1,8 +1,12 @@
 /**
- * Booking keys and codes never reach the logs (issue 6): the request
- * serializer masks the path segment after a booking route (/appointments/{key},
- * /booking-requests/{key}, /a/, /br/, …), any segment that looks like a
- * booking key, and the values of sensitive query parameters.
+ * Booking keys, slugs and codes never reach the logs (issue 6; slugs issue 11
+ * part 13): the request serializer masks the path segment after a booking
+ * route (/appointments/{key}, /booking-requests/{key}, /a/, /br/, and the
+ * slug routes /api/secured/appointments/{slug}/…,
+ * /api/secured/booking_requests/{slug}/…), any segment that looks like a
+ * booking key, and the values of sensitive query parameters. A slug (12
+ * base64url characters) is as good as a link to the booking for a session
+ * holder, and names one patient's appointment.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -28,16 +32,20 @@ export const SECRET_PARAMS = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
-/** Path segments after which the next segment is a booking key. */
+/** Path segments after which the next segment is a booking key or a slug. */
 const KEY_BEFORE = new Set([
   'appointments',
   'a',
   'booking-requests',
+  'booking_requests',
   'br',
   'pending',
   'booking_key',
   'booking_keys',
 ]);
+
+/** Fixed words that follow those segments in the portal's own paths. */
+const NOT_A_KEY = /^(pending|result|kiosk|patient|summary)$/;
 
 /** Booking keys: 22–64 base64url characters (booking.schema.ts BOOKING_KEY_PATTERN). */
 const KEY_LIKE = /^[A-Za-z0-9_-]{22,64}$/;
@@ -51,8 +59,7 @@ function maskSegment(segment: string, previous: string | undefined): string {
     // Keep it raw.
   }
   if (KEY_LIKE.test(decoded)) return MASK;
-  if (previous && KEY_BEFORE.has(previous) && !/^(pending|result|kiosk|patient)$/.test(decoded))
-    return MASK;
+  if (previous && KEY_BEFORE.has(previous) && !NOT_A_KEY.test(decoded)) return MASK;
   return segment;
 }
 

@@ -15,19 +15,33 @@ export function contentSecurityPolicy(frameAncestors: string[]): string {
   ].join('; ');
 }
 
-/** The headers every answer carries. */
-export function securityHeaders(frameAncestors: string[]): Record<string, string> {
+/** A year, subdomains included: the portal's host serves nothing over plain HTTP. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers every answer carries. Strict-Transport-Security only when the
+ * portal's public URL is https (issue 11 part 13): a local http start would
+ * otherwise pin 127.0.0.1 to https in the browser.
+ */
+export function securityHeaders(frameAncestors: string[], publicUrl = ''): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(frameAncestors),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'geolocation=(self)',
+    ...(/^https:/i.test(publicUrl)
+      ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }
+      : {}),
   };
 }
 
 /** Writes the security headers on every answer, including errors, 404s and static files. */
-export function installSecurityHeaders(app: FastifyInstance, frameAncestors: string[]): void {
-  const headers = Object.entries(securityHeaders(frameAncestors));
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  frameAncestors: string[],
+  publicUrl = '',
+): void {
+  const headers = Object.entries(securityHeaders(frameAncestors, publicUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of headers) {
       // A route may send a stricter policy (images do; secured answers send

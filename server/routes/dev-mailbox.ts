@@ -1,7 +1,7 @@
 /**
  * The development mailbox: the latest outbox messages, so a person trying the
  * portal without SMTP can read their one-time code. On with DEV_LOGIN=1 or
- * DEV_MAILBOX=1; never when NODE_ENV=production.
+ * DEV_MAILBOX=1; never when NODE_ENV=production or PUBLIC_URL is not loopback.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -12,16 +12,31 @@ import type { RouteDeps } from './deps.js';
 
 export const MAILBOX_PATH = '/dev/mailbox';
 
+/** Whether a URL names this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackUrl(url: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(hostname);
+}
+
 /**
  * On with DEV_LOGIN=1 or DEV_MAILBOX=1, and also for a plain `npm start` on this
  * machine (no SMTP_URL, listening on a loopback address): otherwise a person
- * trying the portal could never read a one-time code. Never in production.
+ * trying the portal could never read a one-time code. Never in production, and
+ * never when PUBLIC_URL names another host whatever DEV_MAILBOX says (issue 11
+ * part 13): the mailbox shows every patient's one-time codes to anyone.
  */
 export function devMailboxEnabled(
-  config: Pick<ServerConfig, 'devLogin' | 'smtpUrl' | 'host'>,
+  config: Pick<ServerConfig, 'devLogin' | 'smtpUrl' | 'host' | 'publicUrl'>,
   env: NodeJS.ProcessEnv = process.env,
 ): boolean {
   if (env.NODE_ENV === 'production') return false;
+  if (!isLoopbackUrl(config.publicUrl)) return false;
   if (env.DEV_MAILBOX === '0' || env.DEV_MAILBOX === 'false') return false;
   if (config.devLogin || env.DEV_MAILBOX === '1' || env.DEV_MAILBOX === 'true') return true;
   const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.host);

@@ -27,6 +27,8 @@ export const enAU = {
   'message.not_found': 'We could not find what you were looking for.',
   'message.bad_request': 'The request could not be processed. Check your details and try again.',
   'message.too_many_requests': 'Too many attempts. Please wait a moment and try again.',
+  'message.forbidden_origin':
+    'This request came from another website and was refused. Open the portal directly and try again.',
   'message.server_error': 'The server had a problem. Please try again later.',
   'message.success': 'Your request has been sent successfully.',
   'menu.home': 'Home',
