@@ -29,6 +29,8 @@ export const enAU = {
   'message.too_many_requests': 'Too many attempts. Please wait a moment and try again.',
   'message.forbidden_origin':
     'This request came from another website and was refused. Open the portal directly and try again.',
+  'message.idempotency_key_reused':
+    'This booking was already sent with other details. Please reload the page and try again.',
   'message.server_error': 'The server had a problem. Please try again later.',
   'message.success': 'Your request has been sent successfully.',
   'menu.home': 'Home',
