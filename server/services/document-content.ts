@@ -12,10 +12,17 @@
  *    polyglot puts it: <html, <script, <svg, <iframe, <object, <embed,
  *    <!doctype, <body, <meta, javascript: in the first 4 KiB of every file, in
  *    a PDF's text outside stream…endstream, in PNG chunks other than IDAT and
- *    in JPEG segments before the scan data. A PDF's text outside streams also
- *    may not name /JavaScript, /JS, /Launch, /EmbeddedFile(s), /RichMedia or
- *    /XFA. (Compressed image and stream data are not searched: random bytes
- *    would match short markers, and a browser never sniffs them.)
+ *    in JPEG segments before the scan data. (Compressed image and stream data
+ *    are not searched for markup: random bytes would match short markers, and
+ *    a browser never sniffs them.)
+ * 3a. PDF active content (issue 11 part 9, pdf-scan.ts): no /JavaScript, /JS,
+ *    /Launch, /EmbeddedFile(s) or /EF, /RichMedia, /XFA anywhere a reader
+ *    may find it: names decoded (#xx), every object read by PDF's lexical
+ *    rules wherever it starts, object streams decompressed (bounded) and read
+ *    the same way. Encrypted PDFs and PDFs whose object streams cannot be
+ *    decoded here are refused too (message.attachment_unsafe_content), and so
+ *    is a compression bomb; a PDF without any object, or with a stream that
+ *    never ends, is not a PDF (message.attachment_invalid_type).
  * 4. The type found from the bytes must be one of validReferralContentTypes
  *    (and one this module can check: PDF, JPEG, PNG, WebP, HEIC/HEIF).
  * 5. Polyglots: the bytes must end where the format ends. PDF: only
@@ -31,6 +38,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/errors.js';
+import { PdfRefusal, scanPdf } from './pdf-scan.js';
 
 export const DOCUMENT_KEYS = {
   invalidName: 'message.attachment_invalid_name',
@@ -113,15 +121,6 @@ const MARKUP = [
   '<meta',
   'javascript:',
 ];
-const PDF_ACTIVE = [
-  '/javascript',
-  '/js',
-  '/launch',
-  '/embeddedfile',
-  '/embeddedfiles',
-  '/richmedia',
-  '/xfa',
-];
 const HEAD_BYTES = 4096;
 
 /** A PDF's text with the bytes of every stream left out. */
@@ -135,15 +134,23 @@ function latin1Lower(bytes: Buffer): string {
 }
 
 /** Rule 3 on one uncompressed part (lower-cased latin1). */
-function checkNoMarkup(text: string, isPdf: boolean): void {
+function checkNoMarkup(text: string): void {
   for (const marker of MARKUP) {
     if (text.includes(marker)) refuse(415, DOCUMENT_KEYS.unsafe, `markup ${marker}`);
   }
-  if (!isPdf) return;
-  for (const name of PDF_ACTIVE) {
-    // A PDF name ends at a delimiter or whitespace: /JS must not match /JSomething.
-    const pattern = new RegExp(`${name.replace('/', '\\/')}(?![a-z0-9#_.-])`);
-    if (pattern.test(text)) refuse(415, DOCUMENT_KEYS.unsafe, `pdf active content ${name}`);
+}
+
+/** Rule 3a: active content anywhere in a PDF, hidden or not. */
+async function checkPdfActiveContent(bytes: Buffer): Promise<void> {
+  try {
+    await scanPdf(bytes);
+  } catch (error) {
+    if (!(error instanceof PdfRefusal)) throw error;
+    refuse(
+      415,
+      error.kind === 'unsafe' ? DOCUMENT_KEYS.unsafe : DOCUMENT_KEYS.invalidType,
+      error.message,
+    );
   }
 }
 
@@ -317,8 +324,7 @@ export async function inspectDocument(
   if (bytes.length === 0) refuse(400, DOCUMENT_KEYS.empty, 'empty file');
   // A parser failure on hostile bytes means "not a type we know", never a 500.
   const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
-  const isPdf = found?.mime === 'application/pdf';
-  checkNoMarkup(latin1Lower(bytes.subarray(0, HEAD_BYTES)), isPdf);
+  checkNoMarkup(latin1Lower(bytes.subarray(0, HEAD_BYTES)));
   const allowed = options.allowedTypes.map((type) => type.toLowerCase());
   const contentType = found?.mime === 'image/heif' ? 'image/heic' : found?.mime;
   const allowedHere =
@@ -333,19 +339,20 @@ export async function inspectDocument(
   switch (contentType) {
     case 'application/pdf': {
       const text = latin1Lower(bytes);
-      checkNoMarkup(pdfTextOutsideStreams(text), true);
+      checkNoMarkup(pdfTextOutsideStreams(text));
       checkPdf(bytes, text);
+      await checkPdfActiveContent(bytes);
       break;
     }
     case 'image/png': {
       const { meta, ...pngSize } = checkPng(bytes);
-      checkNoMarkup(meta, false);
+      checkNoMarkup(meta);
       size = pngSize;
       break;
     }
     case 'image/jpeg': {
       const { meta, ...jpegSize } = checkJpeg(bytes);
-      checkNoMarkup(meta, false);
+      checkNoMarkup(meta);
       size = jpegSize;
       break;
     }
