@@ -28,7 +28,9 @@ function inflateOnceSync(data: Buffer, limit: number, raw: boolean, keep: boolea
   try {
     const out = raw ? inflateRawSync(data, options) : inflateSync(data, options);
     if (out.length > limit) return { size: out.length, exceeded: true };
-    return keep ? { bytes: out, size: out.length, exceeded: false } : { size: out.length, exceeded: false };
+    return keep
+      ? { bytes: out, size: out.length, exceeded: false }
+      : { size: out.length, exceeded: false };
   } catch (error) {
     if (isTooLarge(error)) return { size: limit + 1, exceeded: true };
     return { size: 0, exceeded: false, error: (error as Error).message };
@@ -161,7 +163,8 @@ export function ascii85Decode(data: Buffer, limit: number): Decoded {
     if (count === 5) {
       if (group > 0xffffffff)
         return { bytes: out.subarray(0, size), size, exceeded: false, error: 'ascii85 overflow' };
-      for (let k = 3; k >= 0; k--) if (!put((group >>> (8 * k)) & 0xff)) return { size: limit + 1, exceeded: true };
+      for (let k = 3; k >= 0; k--)
+        if (!put((group >>> (8 * k)) & 0xff)) return { size: limit + 1, exceeded: true };
       group = 0;
       count = 0;
     }
@@ -169,7 +172,8 @@ export function ascii85Decode(data: Buffer, limit: number): Decoded {
   if (count > 1) {
     for (let k = count; k < 5; k++) group = group * 85 + 84;
     for (let k = 0; k < count - 1; k++)
-      if (!put(Math.floor(group / 2 ** (8 * (3 - k))) & 0xff)) return { size: limit + 1, exceeded: true };
+      if (!put(Math.floor(group / 2 ** (8 * (3 - k))) & 0xff))
+        return { size: limit + 1, exceeded: true };
   }
   if (size > limit) return { size, exceeded: true };
   return { bytes: out.subarray(0, size), size, exceeded: false };
@@ -212,7 +216,11 @@ export const DECODABLE_FILTERS = new Set([
 ]);
 
 /** Applies a chain of decodable filters; the limit holds for every step's output. */
-export async function decodeChain(data: Buffer, filters: string[], limit: number): Promise<Decoded> {
+export async function decodeChain(
+  data: Buffer,
+  filters: string[],
+  limit: number,
+): Promise<Decoded> {
   let bytes = data;
   for (const filter of filters) {
     let step: Decoded;

@@ -35,7 +35,13 @@
  * A missing or broken cross-reference table is not refused: nothing here
  * depends on it.
  */
-import { DECODABLE_FILTERS, FLATE_FILTERS, decodeChain, hexValue, inflateBounded } from './pdf-filters.js';
+import {
+  DECODABLE_FILTERS,
+  FLATE_FILTERS,
+  decodeChain,
+  hexValue,
+  inflateBounded,
+} from './pdf-filters.js';
 
 export class PdfRefusal extends Error {
   constructor(
@@ -67,7 +73,13 @@ export const ACTIVE_NAMES = new Set([
  * `/S (JavaScript)` for `/S /JavaScript`); the two-letter names are left out,
  * as initials in a title or an author are ordinary text.
  */
-const ACTIVE_STRINGS = new Set(['javascript', 'launch', 'embeddedfile', 'embeddedfiles', 'richmedia']);
+const ACTIVE_STRINGS = new Set([
+  'javascript',
+  'launch',
+  'embeddedfile',
+  'embeddedfiles',
+  'richmedia',
+]);
 
 export const PDF_LIMITS = {
   /** Decoded object-stream bytes per file, all object streams together. */
@@ -238,7 +250,13 @@ class Lexer {
         } else if (next === 0x0d) {
           if (bytes[i] === 0x0a) i += 1; // line continuation
         } else if (next !== 0x0a) {
-          const escapes: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
+          const escapes: Record<number, number> = {
+            0x6e: 10,
+            0x72: 13,
+            0x74: 9,
+            0x62: 8,
+            0x66: 12,
+          };
           keep(escapes[next] ?? next);
         }
         continue;
@@ -362,9 +380,15 @@ function streamInfo(dict: Container): StreamInfo {
         OBJECT_STREAM_KEYS.has(key.toLowerCase()) ||
         (value.t === 'name' && value.v.toLowerCase() === 'objstm'),
     );
-  const image = pairs.some(([key, value]) => key === 'Subtype' && value.t === 'name' && value.v === 'Image');
-  const filterValues = pairs.filter(([key]) => key === 'Filter' || key === 'F').map(([, value]) => value);
-  const parms = pairs.filter(([key]) => key === 'DecodeParms' || key === 'DP').map(([, value]) => value);
+  const image = pairs.some(
+    ([key, value]) => key === 'Subtype' && value.t === 'name' && value.v === 'Image',
+  );
+  const filterValues = pairs
+    .filter(([key]) => key === 'Filter' || key === 'F')
+    .map(([, value]) => value);
+  const parms = pairs
+    .filter(([key]) => key === 'DecodeParms' || key === 'DP')
+    .map(([, value]) => value);
   const lengths = pairs.filter(([key]) => key === 'Length').map(([, value]) => value);
   const length = lengths.length === 1 && lengths[0]?.t === 'num' ? lengths[0].v : undefined;
   let filters: StreamInfo['filters'];
@@ -375,7 +399,11 @@ function streamInfo(dict: Container): StreamInfo {
     const value = filterValues[0];
     if (value === undefined || (value.t === 'kw' && value.v === 'null')) filters = [];
     else if (value.t === 'name') filters = [value.v];
-    else if (value.t === 'array' && !value.c.overflow && value.c.items.every((item) => item.t === 'name'))
+    else if (
+      value.t === 'array' &&
+      !value.c.overflow &&
+      value.c.items.every((item) => item.t === 'name')
+    )
       filters = value.c.items.map((item) => (item as { v: string }).v);
     else filters = { unknown: 'an indirect or malformed /Filter' };
   }
@@ -411,9 +439,10 @@ interface Body {
 
 /** Where the data after a `stream` keyword end, as the most cautious reader sees it. */
 function streamEnd(bytes: Buffer, dataStart: number): number {
-  const ends = [bytes.indexOf('endstream', dataStart, 'latin1'), bytes.indexOf('endobj', dataStart, 'latin1')].filter(
-    (at) => at >= 0,
-  );
+  const ends = [
+    bytes.indexOf('endstream', dataStart, 'latin1'),
+    bytes.indexOf('endobj', dataStart, 'latin1'),
+  ].filter((at) => at >= 0);
   if (ends.length === 0) throw new PdfRefusal('invalid', 'stream without endstream');
   return Math.min(...ends);
 }
@@ -468,8 +497,13 @@ function read(body: Body, start: number, whole: boolean): void {
         break;
       case '<<':
       case '[': {
-        if (stack.length >= PDF_LIMITS.MAX_DEPTH) throw new PdfRefusal('invalid', 'pdf nesting too deep');
-        const container: Container = { kind: token.t === '<<' ? 'dict' : 'array', items: [], overflow: false };
+        if (stack.length >= PDF_LIMITS.MAX_DEPTH)
+          throw new PdfRefusal('invalid', 'pdf nesting too deep');
+        const container: Container = {
+          kind: token.t === '<<' ? 'dict' : 'array',
+          items: [],
+          overflow: false,
+        };
         push(top, { t: container.kind, c: container });
         stack.push(container);
         break;
@@ -484,7 +518,8 @@ function read(body: Body, start: number, whole: boolean): void {
       case 'kw': {
         const word = token.v;
         if (word === 'obj' || word === 'trailer') {
-          while (index < body.keywords.length && (body.keywords[index] as number) < token.at) index += 1;
+          while (index < body.keywords.length && (body.keywords[index] as number) < token.at)
+            index += 1;
           if (body.keywords[index] === token.at) body.aligned[index] = 1;
           if (word === 'obj') body.objects += 1;
         }
@@ -505,7 +540,11 @@ function read(body: Body, start: number, whole: boolean): void {
           lexer.pos = end;
           break;
         }
-        if (!whole && stack.length === 0 && ['endobj', 'obj', 'trailer', 'xref', 'startxref'].includes(word))
+        if (
+          !whole &&
+          stack.length === 0 &&
+          ['endobj', 'obj', 'trailer', 'xref', 'startxref'].includes(word)
+        )
           return;
         push(top, { t: 'kw', v: word });
         break;
@@ -597,20 +636,32 @@ async function examineStreams(body: Body, budget: Budget): Promise<void> {
         budget.objectStreams += 1;
         if (budget.objectStreams > PDF_LIMITS.MAX_OBJECT_STREAMS)
           throw new PdfRefusal('unsafe', 'too many object streams');
-        const decoded = await decodeChain(body.bytes.subarray(start, end), info.filters, budget.objectStreamBytes);
+        const decoded = await decodeChain(
+          body.bytes.subarray(start, end),
+          info.filters,
+          budget.objectStreamBytes,
+        );
         if (decoded.exceeded) throw new PdfRefusal('unsafe', 'object streams decompress too large');
         if (decoded.error || !decoded.bytes)
-          throw new PdfRefusal('unsafe', `object stream not decodable: ${decoded.error ?? 'no data'}`);
+          throw new PdfRefusal(
+            'unsafe',
+            `object stream not decodable: ${decoded.error ?? 'no data'}`,
+          );
         budget.objectStreamBytes -= decoded.size;
         readBody(decoded.bytes, true);
       }
       continue;
     }
-    if (info.image || !Array.isArray(info.filters) || !FLATE_FILTERS.has(info.filters[0] ?? '')) continue;
+    if (info.image || !Array.isArray(info.filters) || !FLATE_FILTERS.has(info.filters[0] ?? ''))
+      continue;
     if (budget.measuredStreams >= PDF_LIMITS.MAX_MEASURED_STREAMS) continue;
     budget.measuredStreams += 1;
     const [start, end] = job.ranges.reduce((a, b) => (b[1] > a[1] ? b : a));
-    const inflated = await inflateBounded(body.bytes.subarray(start, end), budget.inflatedBytes, false);
+    const inflated = await inflateBounded(
+      body.bytes.subarray(start, end),
+      budget.inflatedBytes,
+      false,
+    );
     if (inflated.exceeded) throw new PdfRefusal('unsafe', 'streams decompress too large');
     budget.inflatedBytes -= inflated.size;
   }

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.js';
 import { checkFileName, inspectDocument } from '../services/document-content.js';
+import { PDF_LIMITS } from '../services/pdf-scan.js';
 import { jpegBytes, pdfBytes, pngBytes } from './attachments-helpers.js';
+import { CLEAN, EVASIONS, basePdf, bomb, packedPdf, streamObject } from './pdf-corpus.js';
 
 const ALL = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/webp'];
 const options = { allowedTypes: ALL, maxPixels: 50_000_000 };
@@ -195,6 +197,68 @@ describe('document content rules (issue 7 part 4)', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+// issue 11 part 9: an attack run stored PDFs whose JavaScript was hidden by
+// name escapes (/J#61vaScript, /L#61unch) or inside a compressed object
+// stream. The corpus in pdf-corpus.ts holds those and the other ways a reader
+// can be made to see what a text search does not; pdf.js runs the script of
+// every JavaScript case that it supports (checked by hand against pdfjs-dist 4).
+describe('PDF active content is refused however it is hidden', () => {
+  it.each(EVASIONS.map((c) => [c.name, c] as const))('refuses %s', async (_name, c) => {
+    await expect(
+      inspectDocument(c.bytes(), 'referral.pdf', 'application/pdf', options),
+    ).rejects.toEqual(refusal(415, c.key as string));
+  });
+
+  it.each(CLEAN.map((c) => [c.name, c] as const))('accepts %s', async (_name, c) => {
+    await expect(
+      inspectDocument(c.bytes(), 'referral.pdf', 'application/pdf', options),
+    ).resolves.toEqual({ contentType: 'application/pdf', fileName: 'referral.pdf' });
+  });
+
+  it('refuses a compression bomb within bounded time, without inflating it all', async () => {
+    // 100 MiB of zeros in a 100 KiB stream: inflating stops at MAX_INFLATED_BYTES.
+    const pdf = basePdf({ content: streamObject('/Filter /FlateDecode', bomb(100)) });
+    expect(pdf.length).toBeLessThan(200_000);
+    const started = performance.now();
+    await expect(inspectDocument(pdf, 'a.pdf', 'application/pdf', options)).rejects.toEqual(
+      refusal(415, 'message.attachment_unsafe_content'),
+    );
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(PDF_LIMITS.MAX_INFLATED_BYTES).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('accepts FlateDecode streams up to the inflation budget', async () => {
+    const pdf = basePdf({ content: streamObject('/Filter /FlateDecode', bomb(16)) });
+    await expect(inspectDocument(pdf, 'a.pdf', 'application/pdf', options)).resolves.toMatchObject({
+      contentType: 'application/pdf',
+    });
+  });
+
+  it('never fails with anything but a 4xx refusal on mutated PDFs with object streams (property)', async () => {
+    const seeds = [
+      packedPdf('<< /Type /Catalog /Pages 2 0 R >>'),
+      basePdf({ content: streamObject('/Filter /FlateDecode', bomb(1)) }),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...seeds),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        async (seed, flips) => {
+          const bytes = Buffer.from(seed);
+          for (const [at, value] of flips) bytes[at % bytes.length] = value;
+          try {
+            await inspectDocument(bytes, 'a.pdf', undefined, options);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ApiError);
+            expect((error as ApiError).statusCode).toBe(415);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
