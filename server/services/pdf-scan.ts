@@ -85,7 +85,7 @@ export const PDF_LIMITS = {
   /** Decoded object-stream bytes per file, all object streams together. */
   MAX_OBJECT_STREAM_BYTES: 32 * 1024 * 1024,
   /** Inflated bytes of the other FlateDecode streams (not images) per file. */
-  MAX_INFLATED_BYTES: 64 * 1024 * 1024,
+  MAX_INFLATED_BYTES: 96 * 1024 * 1024,
   /** Object streams per file (a real one holds about a hundred objects). */
   MAX_OBJECT_STREAMS: 10_000,
   /** Other FlateDecode streams inflated to measure them; later ones are not. */
@@ -128,7 +128,11 @@ function decodeName(bytes: Buffer, start: number, end: number): string {
   return out;
 }
 
+/** The lengths of ACTIVE_NAMES and 'encrypt': other names need no closer look. */
+const CHECKED_LENGTHS = new Set([...ACTIVE_NAMES, 'encrypt'].map((name) => name.length));
+
 function checkName(name: string): void {
+  if (!CHECKED_LENGTHS.has(name.length)) return;
   const lower = name.toLowerCase();
   if (ACTIVE_NAMES.has(lower)) throw new PdfRefusal('unsafe', `pdf active content /${name}`);
   if (lower === 'encrypt') throw new PdfRefusal('unsafe', 'encrypted pdf');
@@ -148,6 +152,9 @@ function checkString(bytes: number[]): void {
 
 /** Strings longer than this cannot equal an active name, even in UTF-16. */
 const STRING_KEEP = 40;
+/** Nor can strings shorter than this ('launch'). */
+const MIN_ACTIVE_STRING = Math.min(...[...ACTIVE_STRINGS].map((name) => name.length));
+const ESCAPES: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
 
 // ---- tokens ---------------------------------------------------------------
 
@@ -231,13 +238,9 @@ class Lexer {
     let i = this.pos + 1;
     let depth = 1;
     const kept: number[] = [];
-    let long = false;
-    const keep = (byte: number) => {
-      if (kept.length < STRING_KEEP) kept.push(byte);
-      else long = true;
-    };
+    let count = 0;
     while (i < bytes.length) {
-      const byte = bytes[i] as number;
+      let byte = bytes[i] as number;
       if (byte === 0x5c) {
         const next = bytes[i + 1];
         i += 2;
@@ -246,34 +249,24 @@ class Lexer {
           let value = next - 0x30;
           for (let k = 0; k < 2 && (bytes[i] ?? 0) >= 0x30 && (bytes[i] ?? 0) <= 0x37; k++, i++)
             value = value * 8 + ((bytes[i] as number) - 0x30);
-          keep(value & 0xff);
+          byte = value & 0xff;
         } else if (next === 0x0d) {
           if (bytes[i] === 0x0a) i += 1; // line continuation
-        } else if (next !== 0x0a) {
-          const escapes: Record<number, number> = {
-            0x6e: 10,
-            0x72: 13,
-            0x74: 9,
-            0x62: 8,
-            0x66: 12,
-          };
-          keep(escapes[next] ?? next);
-        }
-        continue;
-      }
-      if (byte === 0x28) depth += 1;
-      else if (byte === 0x29) {
-        depth -= 1;
-        if (depth === 0) {
-          i += 1;
-          break;
+          continue;
+        } else if (next === 0x0a) continue;
+        else byte = ESCAPES[next] ?? next;
+      } else {
+        i += 1;
+        if (byte === 0x28) depth += 1;
+        else if (byte === 0x29) {
+          depth -= 1;
+          if (depth === 0) break;
         }
       }
-      keep(byte);
-      i += 1;
+      if (count++ < STRING_KEEP) kept.push(byte);
     }
     this.pos = i;
-    if (!long) checkString(kept);
+    if (count <= STRING_KEEP && count >= MIN_ACTIVE_STRING) checkString(kept);
   }
 
   /** From '<' to '>'; anything but hex digits is skipped, as readers do. */
@@ -296,7 +289,7 @@ class Lexer {
     }
     if (high >= 0 && kept.length < STRING_KEEP) kept.push(high * 16);
     this.pos = Math.min(bytes.length, i + 1);
-    if (!long) checkString(kept);
+    if (!long && kept.length >= MIN_ACTIVE_STRING) checkString(kept);
   }
 }
 
