@@ -138,7 +138,12 @@ export async function buildApp({
       requireSafetyAnswers: config.booking.requireSafetyAnswers ?? true,
     }),
     lookups: createBookingLookupService(db, { portalConfig, clock }),
-    holds: createSlotHoldService(db, { clock, availability, portalConfig }),
+    holds: createSlotHoldService(db, {
+      clock,
+      availability,
+      portalConfig,
+      limits: config.booking.holds,
+    }),
     referenceAppointments: createReferenceAppointmentService(db, availability),
     bookingKeys: createBookingKeyService(db),
     documents: createDocumentService(db, {

@@ -31,6 +31,8 @@ export interface ServerConfig {
      * REQUIRE_SAFETY_ANSWERS=0 turns it off.
      */
     requireSafetyAnswers?: boolean;
+    /** Slot holds: absent means DEFAULT_HOLD_LIMITS (services/slot-holds.service.ts). */
+    holds?: HoldLimits;
   };
   /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
@@ -71,6 +73,21 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   unbookedTtlHours: 24,
   minFreeBytes: 1024 * 1024 * 1024,
 };
+
+/**
+ * Slot holds (docs/security.md "One script empties a clinic's calendar"): a
+ * person booking several exams holds a handful of slots for a few minutes.
+ */
+export interface HoldLimits {
+  /** Slots one booking key may hold at once (one per exam of a visit). */
+  perKey: number;
+  /** HOLDS_PER_ADDRESS: live holds of one client address across all its keys. */
+  perAddress: number;
+  /** HOLD_MAX_MINUTES: renewals never hold a key's slots longer than this after its first hold. */
+  maxMinutes: number;
+}
+
+export const DEFAULT_HOLD_LIMITS: HoldLimits = { perKey: 5, perAddress: 8, maxMinutes: 30 };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -146,6 +163,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
       leadMinutes: 60,
       createRateLimit: { max: 20, windowSeconds: 60 },
       requireSafetyAnswers: true,
+      holds: DEFAULT_HOLD_LIMITS,
     },
     trustProxy: false,
     sessionTtlSeconds: 15 * 60,
@@ -196,6 +214,19 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         ),
       },
       requireSafetyAnswers: !['0', 'false'].includes(env.REQUIRE_SAFETY_ANSWERS ?? ''),
+      holds: {
+        perKey: DEFAULT_HOLD_LIMITS.perKey,
+        perAddress: parsePositiveInt(
+          'HOLDS_PER_ADDRESS',
+          env.HOLDS_PER_ADDRESS,
+          DEFAULT_HOLD_LIMITS.perAddress,
+        ),
+        maxMinutes: parsePositiveInt(
+          'HOLD_MAX_MINUTES',
+          env.HOLD_MAX_MINUTES,
+          DEFAULT_HOLD_LIMITS.maxMinutes,
+        ),
+      },
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',

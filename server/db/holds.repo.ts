@@ -9,6 +9,8 @@ import type { Queryable } from './db.js';
 
 export interface NewHold {
   bookingKey: string;
+  /** The client address that asked for it (per-address limit). */
+  clientAddress: string;
   deviceId: number;
   examId: number;
   startMs: number;
@@ -18,8 +20,8 @@ export interface NewHold {
 
 export async function insertHold(q: Queryable, hold: NewHold): Promise<void> {
   await q.query(
-    `INSERT INTO slot_holds (booking_key, device_id, exam_id, during, expires_at)
-     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6::timestamptz)`,
+    `INSERT INTO slot_holds (booking_key, device_id, exam_id, during, expires_at, client_address)
+     VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6::timestamptz, $7)`,
     [
       hold.bookingKey,
       hold.deviceId,
@@ -27,8 +29,50 @@ export async function insertHold(q: Queryable, hold: NewHold): Promise<void> {
       new Date(hold.startMs).toISOString(),
       new Date(hold.endMs).toISOString(),
       new Date(hold.expiresAtMs).toISOString(),
+      hold.clientAddress,
     ],
   );
+}
+
+/** Namespace of the (int, int) advisory locks of client addresses (beside the devices'). */
+const ADDRESS_LOCK_NAMESPACE = 727_191;
+
+/** Queues the hold requests of one client address until this transaction ends. */
+export async function lockAddress(q: Queryable, clientAddress: string): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [
+    ADDRESS_LOCK_NAMESPACE,
+    clientAddress,
+  ]);
+}
+
+/** Live holds of the address on keys other than `exceptKey`. */
+export async function countLiveHoldsOfAddress(
+  q: Queryable,
+  input: { clientAddress: string; exceptKey: string; nowMs: number },
+): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM slot_holds
+     WHERE client_address = $1 AND booking_key <> $2 AND expires_at > $3::timestamptz`,
+    [input.clientAddress, input.exceptKey, new Date(input.nowMs).toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Marks the key's first hold (now, the API's clock, unless it has one) and
+ * returns when that was: renewals never hold past it plus the cap.
+ */
+export async function markFirstHold(
+  q: Queryable,
+  bookingKey: string,
+  nowMs: number,
+): Promise<number> {
+  const { rows } = await q.query<{ first_held_at: Date }>(
+    `UPDATE booking_keys SET first_held_at = coalesce(first_held_at, $2::timestamptz)
+     WHERE booking_key = $1 RETURNING first_held_at`,
+    [bookingKey, new Date(nowMs).toISOString()],
+  );
+  return new Date(rows[0]?.first_held_at ?? nowMs).getTime();
 }
 
 /** Devices on which the key holds time (to lock them before releasing). */

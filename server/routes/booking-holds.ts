@@ -25,8 +25,10 @@ export function bookingHoldRoutes(
       schema: {
         tags,
         summary:
-          'Holds slots for the key for bookingForm.slotHoldMinutes, replacing its earlier holds; ' +
-          '409 message.slot_conflict (booked or held by another key), message.booking_key_invalid',
+          'Holds slots for the key for bookingForm.slotHoldMinutes, replacing its earlier ' +
+          'holds; 409 message.slot_conflict (booked or held by another key), ' +
+          'message.booking_key_invalid; 429 message.hold_limit_reached over 5 ' +
+          'slots per key, 8 live holds per client address, or 30 minutes after the first hold',
         body: ReserveSlotsRequestSchema,
         response: { 200: SlotHoldList, ...errorResponses },
       },
@@ -35,7 +37,7 @@ export function bookingHoldRoutes(
       void reply.header('cache-control', 'no-store');
       // Only the browser the key was issued to holds slots with it (http/key-binding.ts).
       await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
-      return holds.reserve(request.body);
+      return holds.reserve(request.body, { clientAddress: request.ip });
     },
   );
 

@@ -13,12 +13,16 @@ import type { Db, Queryable } from '../db/db.js';
 import {
   appointmentOverlaps,
   consumeHolds,
+  countLiveHoldsOfAddress,
   deleteExpiredHolds,
   deleteHoldsOfKey,
   heldByOther,
   heldDeviceIds,
   insertHold,
+  lockAddress,
+  markFirstHold,
 } from '../db/holds.repo.js';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import type { AvailabilityService } from './availability.service.js';
 import { asConflict, retryOnDeadlock } from './booking-common.js';
@@ -29,8 +33,20 @@ import { formatZonedIso } from './zoned-time.js';
 /** Bounds of bookingForm.slotHoldMinutes, whatever the stored config says. */
 export const HOLD_MINUTES = { min: 1, max: 120 } as const;
 
+/** Who asks: live holds are limited per client address, across all its keys. */
+export interface HoldCaller {
+  clientAddress: string;
+}
+
+/**
+ * A hold is an optimisation (the exclusion constraint protects the booking):
+ * over a limit the answer is 429 and the patient books without one.
+ */
+export const HOLD_LIMIT = 'message.hold_limit_reached';
+const holdLimit = (detail: string): ApiError => new ApiError(429, HOLD_LIMIT, detail);
+
 export interface SlotHoldService {
-  reserve(request: ReserveSlotsRequest): Promise<SlotHold[]>;
+  reserve(request: ReserveSlotsRequest, caller: HoldCaller): Promise<SlotHold[]>;
   release(bookingKey: string): Promise<void>;
 }
 
@@ -64,9 +80,11 @@ export function createSlotHoldService(
     clock: () => Date;
     availability: AvailabilityService;
     portalConfig: PortalConfigService;
+    limits?: HoldLimits | undefined;
   },
 ): SlotHoldService {
   const { clock, availability, portalConfig } = options;
+  const limits = options.limits ?? DEFAULT_HOLD_LIMITS;
 
   async function holdMinutes(): Promise<number> {
     const minutes = Math.round((await portalConfig.portalConfig()).bookingForm.slotHoldMinutes);
@@ -74,21 +92,29 @@ export function createSlotHoldService(
   }
 
   return {
-    async reserve({ bookingKey, holds }) {
+    async reserve({ bookingKey, holds }, caller) {
       const key = await findBookingKey(db, bookingKey);
       if (!key) throw new ApiError(409, 'message.booking_key_invalid', 'booking key not issued');
       if (key.usedFor === 'booking_request') {
         throw new ApiError(409, 'message.booking_key_used', 'booking key used');
       }
+      if (holds.length > limits.perKey) throw holdLimit(`at most ${limits.perKey} per key`);
       const slots: CheckedSlot[] = [];
       for (const hold of holds) slots.push(await checkSlot(db, availability, hold));
       if (overlapping(slots)) {
         throw new ApiError(400, 'message.bad_request', 'holds overlap on one device');
       }
       const nowMs = clock().getTime();
-      const expiresAtMs = nowMs + (await holdMinutes()) * 60_000;
+      const minutes = await holdMinutes();
+      let expiresAtMs = nowMs;
       await retryOnDeadlock(() =>
         db.transaction(async (tx) => {
+          await lockAddress(tx, caller.clientAddress);
+          // Renewing is capped: a key holds for at most maxMinutes after its first hold.
+          const firstMs = await markFirstHold(tx, bookingKey, nowMs);
+          const lastMs = firstMs + limits.maxMinutes * 60_000;
+          if (nowMs >= lastMs) throw holdLimit('renewal cap reached');
+          expiresAtMs = Math.min(nowMs + minutes * 60_000, lastMs);
           const devices = [
             ...new Set([
               ...slots.map((s) => s.device.id),
@@ -98,10 +124,23 @@ export function createSlotHoldService(
           for (const deviceId of devices) await lockDevice(tx, deviceId);
           await deleteHoldsOfKey(tx, bookingKey);
           await deleteExpiredHolds(tx, devices, nowMs);
+          const live = await countLiveHoldsOfAddress(tx, {
+            clientAddress: caller.clientAddress,
+            exceptKey: bookingKey,
+            nowMs,
+          });
+          if (live + slots.length > limits.perAddress)
+            throw holdLimit(`at most ${limits.perAddress} per address`);
           for (const slot of slots) {
             const time = { deviceId: slot.device.id, startMs: slot.startMs, endMs: slot.endMs };
             if (await appointmentOverlaps(tx, time)) throw conflict();
-            await insertHold(tx, { ...time, bookingKey, examId: slot.exam.id, expiresAtMs });
+            await insertHold(tx, {
+              ...time,
+              bookingKey,
+              examId: slot.exam.id,
+              expiresAtMs,
+              clientAddress: caller.clientAddress,
+            });
           }
         }),
       ).catch((error: unknown) => {

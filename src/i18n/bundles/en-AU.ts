@@ -31,6 +31,8 @@ export const enAU = {
     'This request came from another website and was refused. Open the portal directly and try again.',
   'message.idempotency_key_reused':
     'This booking was already sent with other details. Please reload the page and try again.',
+  'message.hold_limit_reached':
+    'We could not keep this time for you, but you can still book it. Continue to finish your booking.',
   'message.server_error': 'The server had a problem. Please try again later.',
   'message.success': 'Your request has been sent successfully.',
   'menu.home': 'Home',
