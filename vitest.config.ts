@@ -8,6 +8,7 @@ export default defineConfig({
       'widgets/**/*.test.{ts,tsx}',
       'server/test/**/*.test.ts',
       'demo/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,
