@@ -46,7 +46,8 @@ export function parseRequirementRules(markdown: string): Map<string, string> {
   const rules = new Map<string, string>();
   for (const line of markdown.split('\n')) {
     const match = /^- (R-\d+(?:\.\d+)?(?:-[a-z]+)?-\d{2}) (.*)$/.exec(line);
-    if (match) rules.set(match[1], match[2].trim());
+    const [, id, rule] = match ?? [];
+    if (id && rule) rules.set(id, rule.trim());
   }
   return rules;
 }
@@ -84,7 +85,7 @@ export function renderRequirementsDoc(
   ];
   let section = '';
   for (const id of ids) {
-    const idSection = id.slice(2).split('-')[0];
+    const idSection = id.slice(2).split('-')[0] ?? '';
     if (idSection !== section) {
       section = idSection;
       lines.push('', `## Section ${section}`, '');
