@@ -19,6 +19,13 @@ export interface WidgetDefinition<P extends WidgetProps> {
   css?: string;
 }
 
+// r2wc internals, read from @r2wc/core 1.3.1 (dist/core.js) under
+// @r2wc/react-to-web-component 2.1.1; both are pinned in package.json, and
+// define-widget.pin.test.ts plus tests/browser/define-widget.test.ts fail when
+// an upgrade moves them. The element keeps its props in this[r2wc.props] and
+// renders with this[r2wc.render](); our attributeChangedCallback replaces
+// r2wc's without calling super, because r2wc's skips empty and removed
+// attributes (see parseAttribute).
 const R2WC_PROPS = Symbol.for('r2wc.props');
 const R2WC_RENDER = Symbol.for('r2wc.render');
 
