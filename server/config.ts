@@ -13,6 +13,10 @@ export interface ServerConfig {
   /** Origins allowed to frame the portal, besides 'self'. */
   frameAncestors: string[];
   smtpUrl: string | undefined;
+  /** The From header of e-mails sent by SMTP (MAIL_FROM). */
+  mailFrom: string;
+  /** A gateway that takes {to, text} as JSON for SMS (SMS_WEBHOOK_URL); else SMS go to the log. */
+  smsWebhookUrl: string | undefined;
   /** Registers POST /api/dev/login. Never in production. */
   devLogin: boolean;
   /** Built front end; served at / when the directory exists. */
@@ -155,6 +159,8 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     publicUrl: 'http://127.0.0.1:8080',
     frameAncestors: [],
     smtpUrl: undefined,
+    mailFrom: 'Imaging portal <no-reply@localhost>',
+    smsWebhookUrl: undefined,
     devLogin: false,
     distDir: `${ROOT}dist`,
     spaIndex: 'demo/portal/index.html',
@@ -192,6 +198,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     ).replace(/\/$/, ''),
     frameAncestors: parseOrigins(env.FRAME_ANCESTORS),
     smtpUrl: env.SMTP_URL || undefined,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     devLogin,
     distDir: env.DIST_DIR || `${ROOT}dist`,
     spaIndex: env.SPA_INDEX || 'demo/portal/index.html',

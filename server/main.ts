@@ -32,13 +32,11 @@ async function main(): Promise<void> {
 
   // E-mail by SMTP when SMTP_URL is set (else the development mailbox shows it);
   // SMS by the webhook in SMS_WEBHOOK_URL, else a console line without the text.
-  const email = config.smtpUrl
-    ? smtpSender(config.smtpUrl, process.env.MAIL_FROM || 'Imaging portal <no-reply@localhost>')
-    : undefined;
+  const email = config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined;
   const outbox = startOutboxSender(db, {
     email,
-    sms: process.env.SMS_WEBHOOK_URL
-      ? webhookSmsSender(process.env.SMS_WEBHOOK_URL)
+    sms: config.smsWebhookUrl
+      ? webhookSmsSender(config.smsWebhookUrl)
       : consoleSmsSender((line) => app.log.info(line)),
     onError: (error) => app.log.error(error, 'outbox sender failed'),
   });

@@ -5,7 +5,7 @@
  * keep the two in step. Towns and coordinates are real; the visits are not.
  */
 import type { ModalitySlug } from './seed-catalogue.js';
-import { addDays, isoWeekday } from '../services/zoned-time.js';
+import { addDays, isoWeekday } from '../../src/domain/time/zoned-time.js';
 
 export interface SeedWalkIn {
   clinic: string;

@@ -16,7 +16,7 @@ import { seedAssets } from './seed-images.js';
 import { seedQuestionnaireData } from './seed-questionnaires.js';
 import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
 import { writeBundle } from './translations.repo.js';
-import { zonedDate } from '../services/zoned-time.js';
+import { zonedDate } from '../../src/domain/time/zoned-time.js';
 
 export interface SeedResult {
   seeded: boolean;

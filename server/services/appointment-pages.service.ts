@@ -30,7 +30,7 @@ import { ApiError } from '../http/errors.js';
 import { readAppointmentRules, type AppointmentRules } from './appointment-rules.js';
 import { clinicAddress, emailHash } from './booking-common.js';
 import { clinicLocalText } from './booking-emails.js';
-import { formatZonedIso } from './zoned-time.js';
+import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
 export interface AppointmentPagesService {
   summary(bookingKey: string): Promise<AppointmentSummary>;

@@ -23,7 +23,7 @@ import { isVisitDay, type MobileLocationRow } from '../db/mobile-locations.repo.
 import { ApiError } from '../http/errors.js';
 import { visitOf, withVisitUnit } from './mobile-visits.js';
 import { clinicSlots, isGridStart } from './slot-grid.js';
-import { addDays, daysBetween, isIsoDate, zonedDate } from './zoned-time.js';
+import { addDays, daysBetween, isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 /** Longest range of clinic_appointments, in days (a month view plus its edges). */
 export const MAX_RANGE_DAYS = 62;

@@ -4,6 +4,7 @@
  * portal's confirmation pages (R-2.1-23, R-2.1-25) under PUBLIC_URL.
  */
 import type { OutboxMessage } from '../db/booking.repo.js';
+import { dateTimeFormat } from '../../src/domain/time/intl.js';
 
 export interface AppointmentEmailInput {
   publicUrl: string;
@@ -20,23 +21,17 @@ export interface AppointmentEmailInput {
   pending?: boolean;
 }
 
-const whenFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** 'Monday 23 November 2026 at 9:00 am' on the clinic's clock. */
 export function clinicLocalText(instantMs: number, timeZone: string): string {
-  let format = whenFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-AU', {
-      timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    whenFormatters.set(timeZone, format);
-  }
+  const format = dateTimeFormat('en-AU', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return format.format(new Date(instantMs)).replace(/,/g, '');
 }
 

@@ -26,7 +26,7 @@ import { listMobileLocations, listWalkInExams } from '../db/mobile-locations.rep
 import { ApiError } from '../http/errors.js';
 import { distanceKm, type LatLng } from './booking-catalogue.service.js';
 import type { PortalConfigService } from './portal-config.service.js';
-import { isIsoDate, zonedDate } from './zoned-time.js';
+import { isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 export interface MobileLocationQuery {
   clinicId?: number | undefined;

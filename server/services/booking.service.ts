@@ -39,7 +39,7 @@ import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
 import { checkSlot } from './slot-request.js';
-import { formatZonedIso, zonedDate } from './zoned-time.js';
+import { formatZonedIso, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 const ICS_STATUS: Record<string, IcsEvent['status']> = {
   CANCELED: 'CANCELLED',

@@ -9,7 +9,7 @@ import {
   formatOffset,
   offsetMinutes,
   zoneTransitions,
-} from './zoned-time.js';
+} from '../../src/domain/time/zoned-time.js';
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;

@@ -9,7 +9,7 @@
 import type { PatientDetails, Sex } from '../../src/api/booking.contract.js';
 import type { StoredPatient } from '../db/booking.repo.js';
 import { ApiError } from '../http/errors.js';
-import { isIsoDate, zonedDate } from './zoned-time.js';
+import { isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;

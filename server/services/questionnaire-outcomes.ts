@@ -23,7 +23,7 @@ import {
   type OutcomeRuleRow,
 } from '../db/questionnaires.repo.js';
 import { ApiError } from '../http/errors.js';
-import { addDays, isTimeZone, zonedDate } from './zoned-time.js';
+import { addDays, isTimeZone, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 const DEFAULT_ZONE = 'Australia/Sydney';
 const DEFAULT_DENIAL = 'message.questionnaire_booking_denied';

@@ -18,7 +18,7 @@ import type { Queryable } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
 import type { AvailabilityService } from './availability.service.js';
 import { combineSlots } from './slot-combinations.js';
-import { daysBetween, isIsoDate } from './zoned-time.js';
+import { daysBetween, isIsoDate } from '../../src/domain/time/zoned-time.js';
 
 /** Longest range of reference_appointments, in days. */
 export const REFERENCE_MAX_DAYS = 14;

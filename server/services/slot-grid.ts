@@ -13,7 +13,7 @@ import {
   isoWeekday,
   offsetMinutes,
   zonedToInstant,
-} from './zoned-time.js';
+} from '../../src/domain/time/zoned-time.js';
 
 const MINUTE_MS = 60_000;
 

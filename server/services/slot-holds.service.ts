@@ -28,7 +28,7 @@ import type { AvailabilityService } from './availability.service.js';
 import { asConflict, retryOnDeadlock } from './booking-common.js';
 import type { PortalConfigService } from './portal-config.service.js';
 import { checkSlot, type CheckedSlot } from './slot-request.js';
-import { formatZonedIso } from './zoned-time.js';
+import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
 /** Bounds of bookingForm.slotHoldMinutes, whatever the stored config says. */
 export const HOLD_MINUTES = { min: 1, max: 120 } as const;

@@ -7,7 +7,7 @@ import type {
   MobileLocation,
 } from '../../src/api/booking.contract.js';
 import type { Db } from '../db/db.js';
-import { addDays } from '../services/zoned-time.js';
+import { addDays } from '../../src/domain/time/zoned-time.js';
 import { book, clinicId, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 

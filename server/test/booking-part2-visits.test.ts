@@ -6,7 +6,7 @@ import type { MobileLocation } from '../../src/api/booking.contract.js';
 import type { Db, Queryable } from '../db/db.js';
 import { rollDemoVisits } from '../db/mobile-locations.repo.js';
 import { visitDates } from '../db/seed-mobile.js';
-import { addDays, isoWeekday, zonedDate } from '../services/zoned-time.js';
+import { addDays, isoWeekday, zonedDate } from '../../src/domain/time/zoned-time.js';
 import { clinicId, clock } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 

@@ -11,7 +11,7 @@ import {
   offsetMinutes,
   zonedToInstant,
   zoneTransitions,
-} from '../services/zoned-time.js';
+} from '../../src/domain/time/zoned-time.js';
 
 const SYDNEY = 'Australia/Sydney';
 const local = (date: string, time: string, zone = SYDNEY) =>

@@ -152,3 +152,19 @@ describe('GET /api/openapi.json', () => {
     }
   });
 });
+
+describe('loadServerConfig', () => {
+  it('reads the mail sender and the SMS gateway from the environment, with documented defaults', async () => {
+    const { loadServerConfig } = await import('../config.js');
+    expect(loadServerConfig({})).toMatchObject({
+      mailFrom: 'Imaging portal <no-reply@localhost>',
+      smsWebhookUrl: undefined,
+    });
+    expect(
+      loadServerConfig({
+        MAIL_FROM: 'Clinic <a@b.example>',
+        SMS_WEBHOOK_URL: 'https://sms.example/x',
+      }),
+    ).toMatchObject({ mailFrom: 'Clinic <a@b.example>', smsWebhookUrl: 'https://sms.example/x' });
+  });
+});

@@ -3,17 +3,7 @@
  * locale. Pure (Intl only), so the server's e-mails can say the same.
  */
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let result = cache.get(key);
-  if (!result) {
-    result = new Intl.DateTimeFormat(locale, options);
-    cache.set(key, result);
-  }
-  return result;
-}
+import { dateTimeFormat as formatter } from '../time/intl';
 
 function utcDate(iso: string): Date {
   const [y = 0, m = 1, d = 1] = iso.split('-').map(Number);

@@ -6,6 +6,7 @@
  */
 import type { Slot } from '../../api/booking.contract';
 import type { TimeOfDay } from './flow-params';
+import { wallClock, zonedDate } from '../time/zoned-time';
 
 export interface ZonedTime {
   /** yyyy-mm-dd in the zone. */
@@ -14,35 +15,11 @@ export interface ZonedTime {
   minute: number;
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The clinic-local calendar day and time of an instant. */
 export function zonedTime(instant: string | Date, timeZone: string): ZonedTime {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts: Record<string, string> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-  };
+  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  const wall = wallClock(ms, timeZone);
+  return { date: zonedDate(ms, timeZone), hour: wall.hour, minute: wall.minute };
 }
 
 /** Today's date in a zone. */

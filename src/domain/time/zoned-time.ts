@@ -5,27 +5,22 @@
  * 'yyyy-mm-dd' strings; their arithmetic runs in UTC, where every day has 24 h.
  */
 
+import { dateTimeFormat } from './intl';
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** Whether a string names an IANA time zone this runtime knows. */
@@ -38,7 +33,7 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -47,7 +42,8 @@ interface WallClock {
   second: number;
 }
 
-function wallClock(instantMs: number, timeZone: string): WallClock {
+/** The zone's wall clock at an instant. */
+export function wallClock(instantMs: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
