@@ -12,7 +12,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { citedRequirements, renderRequirementsDoc, parseRequirementRules } from './requirements-ids';
+import {
+  citedRequirements,
+  renderRequirementsDoc,
+  parseRequirementRules,
+} from './requirements-ids';
 
 const root = resolve(import.meta.dirname, '..');
 const docPath = join(root, 'docs', 'requirements.md');
