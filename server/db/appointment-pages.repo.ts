@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { AppointmentStatus } from '../../src/api/appointments.contract.js';
 import type { Queryable } from './db.js';
 
@@ -10,7 +11,7 @@ import type { Queryable } from './db.js';
 export interface AppointmentRow {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
   status: AppointmentStatus;
   startMs: number;
   endMs: number;
@@ -134,7 +135,7 @@ function toRow(raw: RawRow): AppointmentRow {
 /** The appointments of a booking key, earliest first. */
 export async function findAppointmentRows(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<AppointmentRow[]> {
   const { rows } = await q.query<RawRow>(
     `${SELECT_APPOINTMENT} WHERE a.booking_key = $1 ORDER BY lower(a.during), a.id`,
@@ -158,7 +159,7 @@ export async function lockAppointment(
 ): Promise<
   | {
       id: number;
-      bookingKey: string;
+      bookingKey: KeyRef;
       status: AppointmentStatus;
       startMs: number;
       bookableOnline: boolean;
@@ -167,7 +168,7 @@ export async function lockAppointment(
 > {
   const { rows } = await q.query<{
     id: number;
-    bookingKey: string;
+    bookingKey: KeyRef;
     status: AppointmentStatus;
     starts: Date;
     bookableOnline: boolean;
@@ -204,7 +205,7 @@ export async function confirmAppointmentRow(q: Queryable, id: number): Promise<v
   );
 }
 
-export async function unsubscribeAppointments(q: Queryable, bookingKey: string): Promise<void> {
+export async function unsubscribeAppointments(q: Queryable, bookingKey: KeyRef): Promise<void> {
   await q.query(
     `UPDATE appointments SET emails_unsubscribed_at = coalesce(emails_unsubscribed_at, now())
      WHERE booking_key = $1`,
@@ -213,7 +214,7 @@ export async function unsubscribeAppointments(q: Queryable, bookingKey: string):
 }
 
 /** Development: moves a booking's appointments a year and a bit into the past. */
-export async function moveIntoPast(q: Queryable, bookingKey: string): Promise<number> {
+export async function moveIntoPast(q: Queryable, bookingKey: KeyRef): Promise<number> {
   const { rows } = await q.query(
     `UPDATE appointments SET during = tstzrange(lower(during) - interval '400 days',
        upper(during) - interval '400 days', '[)') WHERE booking_key = $1 RETURNING id`,
@@ -225,7 +226,7 @@ export async function moveIntoPast(q: Queryable, bookingKey: string): Promise<nu
 export interface BookingRequestRow {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
   status: 'PENDING' | 'BOOKED' | 'CANCELED';
   note: string;
   createdAt: Date;
@@ -257,7 +258,7 @@ export async function findBookingRequestRow(
   const { rows } = await q.query<{
     id: number;
     slug: string;
-    bookingKey: string;
+    bookingKey: KeyRef;
     status: BookingRequestRow['status'];
     note: string;
     createdAt: Date;

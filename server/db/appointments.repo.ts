@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** appointments: the exclusion constraint appointments_no_double_booking guards every write. */
@@ -5,7 +6,7 @@ export type AppointmentStatus =
   'PENDING' | 'BOOKED' | 'CONFIRMED' | 'CHECKED_IN' | 'COMPLETED' | 'NO_SHOW' | 'CANCELED';
 
 export interface NewAppointment {
-  bookingKey: string;
+  bookingKey: KeyRef;
   /** Public identifier of the appointment (spec 3 "Appointment" slug). */
   slug?: string;
   deviceId: number;
@@ -68,7 +69,7 @@ export async function insertAppointment(
 
 export async function setAppointmentStatus(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   status: AppointmentStatus,
 ): Promise<boolean> {
   const { rows } = await q.query<{ id: number }>(

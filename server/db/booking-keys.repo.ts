@@ -1,9 +1,10 @@
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** Issued booking keys and what they own before a booking is made. */
 
 export interface BookingKeyState {
-  bookingKey: string;
+  bookingKey: KeyRef;
   usedAt: Date | null;
   usedFor: 'appointment' | 'booking_request' | null;
   /** SHA-256 of the secret of the browser the key was issued to (http/key-binding.ts). */
@@ -12,7 +13,7 @@ export interface BookingKeyState {
 
 export async function findBookingKey(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<BookingKeyState | undefined> {
   const { rows } = await q.query<BookingKeyState>(
     `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor",
@@ -24,7 +25,7 @@ export async function findBookingKey(
 }
 
 /** Row-locks the issued keys among `keys` (in key order) until the transaction ends. */
-export async function lockBookingKeys(q: Queryable, keys: string[]): Promise<BookingKeyState[]> {
+export async function lockBookingKeys(q: Queryable, keys: KeyRef[]): Promise<BookingKeyState[]> {
   const { rows } = await q.query<BookingKeyState>(
     `SELECT booking_key AS "bookingKey", used_at AS "usedAt", used_for AS "usedFor",
        browser_hash AS "browserHash"
@@ -41,7 +42,7 @@ export interface MovedRows {
 }
 
 /** Gives the temporary documents, questionnaire answers and slot holds of one key to another. */
-export async function moveKeyRows(q: Queryable, from: string, to: string): Promise<MovedRows> {
+export async function moveKeyRows(q: Queryable, from: KeyRef, to: KeyRef): Promise<MovedRows> {
   const move = async (table: string): Promise<number> => {
     const { rows } = await q.query(
       `UPDATE ${table} SET booking_key = $2 WHERE booking_key = $1 RETURNING id`,
@@ -61,7 +62,7 @@ export async function moveKeyRows(q: Queryable, from: string, to: string): Promi
  * Once the old key made a booking they are that booking's documents and stay.
  * Each move is written to the document audit log.
  */
-async function moveDocuments(q: Queryable, from: string, to: string): Promise<number> {
+async function moveDocuments(q: Queryable, from: KeyRef, to: KeyRef): Promise<number> {
   const { rows } = await q.query(
     `WITH moved AS (
        UPDATE temporary_documents SET booking_key = $2

@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** booking_keys, booking_requests, the outbox and appointment look-ups by booking key. */
@@ -5,7 +6,7 @@ import type { Queryable } from './db.js';
 /** Records a key issued to a browser (the hash of its secret); false when it already exists. */
 export async function insertBookingKey(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   browserHash: string,
 ): Promise<boolean> {
   const { rows } = await q.query(
@@ -43,7 +44,7 @@ export type KeyClaim = 'claimed' | 'used' | 'unknown';
  */
 export async function claimBookingKey(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   usedFor: 'appointment' | 'booking_request',
   groupSeconds: number,
 ): Promise<KeyClaim> {
@@ -75,7 +76,7 @@ export async function insertBookingRequest(
   q: Queryable,
   request: {
     slug: string;
-    bookingKey: string;
+    bookingKey: KeyRef;
     clinicId: number | null;
     note: string;
     examIds: number[];
@@ -122,8 +123,8 @@ export interface OutboxMessage {
   recipient: string;
   subject: string;
   body: string;
-  /** What the message is about, e.g. the booking key. */
-  reference: string | null;
+  /** What the message is about: the booking's key, as stored (db/secrets.ts). */
+  reference: KeyRef | null;
 }
 
 export async function insertOutboxMessage(q: Queryable, message: OutboxMessage): Promise<void> {
@@ -135,7 +136,7 @@ export async function insertOutboxMessage(q: Queryable, message: OutboxMessage):
 
 export async function listOutbox(
   q: Queryable,
-  reference: string,
+  reference: KeyRef,
 ): Promise<(OutboxMessage & { id: number })[]> {
   const { rows } = await q.query<OutboxMessage & { id: number }>(
     'SELECT id, channel, recipient, subject, body, reference FROM outbox WHERE reference = $1 ORDER BY id',
@@ -147,7 +148,7 @@ export async function listOutbox(
 /** An appointment with what its confirmation and calendar file show. */
 export interface AppointmentDetails {
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
   status: string;
   startMs: number;
   endMs: number;
@@ -165,7 +166,7 @@ export interface AppointmentDetails {
 /** The appointments of a booking key, earliest first. */
 export async function findAppointmentsByKey(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<AppointmentDetails[]> {
   const { rows } = await q.query<
     Omit<AppointmentDetails, 'startMs' | 'endMs'> & { starts: Date; ends: Date }

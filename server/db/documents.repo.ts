@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** Document types, the documents of a booking key (temporary_documents) and their audit log. */
@@ -47,7 +48,7 @@ const EXAM_COLUMNS = `e.id AS "examId", e.slug, e.name, m.slug AS "modalitySlug"
 /** The live appointments' exams of a booking key, the named appointment's first. */
 export async function appointmentExams(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   firstAppointmentId: number,
 ): Promise<ExamRow[]> {
   const { rows } = await q.query<ExamRow>(
@@ -97,7 +98,7 @@ export async function examsBySlugs(q: Queryable, slugs: string[]): Promise<ExamR
 
 export interface DocumentRow {
   id: number;
-  bookingKey: string;
+  bookingKey: KeyRef;
   fileName: string;
   contentType: string;
   sizeBytes: number;
@@ -119,7 +120,7 @@ const DOCUMENT_COLUMNS = `d.id::int AS id, d.booking_key AS "bookingKey", d.file
   d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.imported_at AS "importedAt"`;
 
 /** The stored documents of a key (rows without a file, from before 009, are left out). */
-export async function listDocuments(q: Queryable, bookingKey: string): Promise<DocumentRow[]> {
+export async function listDocuments(q: Queryable, bookingKey: KeyRef): Promise<DocumentRow[]> {
   const { rows } = await q.query<DocumentRow>(
     `SELECT ${DOCUMENT_COLUMNS}
      FROM temporary_documents d LEFT JOIN exams e ON e.slug = d.exam_slug
@@ -132,7 +133,7 @@ export async function listDocuments(q: Queryable, bookingKey: string): Promise<D
 
 export async function findDocument(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   id: number,
 ): Promise<DocumentRow | undefined> {
   const { rows } = await q.query<DocumentRow>(
@@ -145,11 +146,11 @@ export async function findDocument(
 }
 
 /** Serialises the writes of one key's documents until the transaction ends. */
-export async function lockKeyDocuments(q: Queryable, bookingKey: string): Promise<void> {
+export async function lockKeyDocuments(q: Queryable, bookingKey: KeyRef): Promise<void> {
   await q.query("SELECT pg_advisory_xact_lock(hashtext('documents:' || $1))", [bookingKey]);
 }
 
-export async function countDocuments(q: Queryable, bookingKey: string): Promise<number> {
+export async function countDocuments(q: Queryable, bookingKey: KeyRef): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM temporary_documents
      WHERE booking_key = $1 AND storage_name IS NOT NULL`,
@@ -159,7 +160,7 @@ export async function countDocuments(q: Queryable, bookingKey: string): Promise<
 }
 
 export interface NewDocument {
-  bookingKey: string;
+  bookingKey: KeyRef;
   fileName: string;
   contentType: string;
   sizeBytes: number;
@@ -222,7 +223,7 @@ export async function deleteDocument(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM temporary_documents WHERE id = $1', [id]);
 }
 
-export async function markDocumentsImported(q: Queryable, bookingKey: string): Promise<number> {
+export async function markDocumentsImported(q: Queryable, bookingKey: KeyRef): Promise<number> {
   const { rows } = await q.query(
     `UPDATE temporary_documents SET imported_at = now()
      WHERE booking_key = $1 AND storage_name IS NOT NULL AND imported_at IS NULL RETURNING id`,
@@ -246,7 +247,7 @@ export interface AuditEntry {
   actorKind: 'session' | 'booking_key' | 'system';
   sessionHash: string | null;
   username: string | null;
-  bookingKey: string | null;
+  bookingKey: KeyRef | null;
   ownerKind: 'appointment' | 'booking_request' | 'booking' | null;
   ownerSlug: string | null;
   action: AuditAction;
@@ -315,7 +316,7 @@ export async function uploadUsage(
 
 export async function insertUploadUsage(
   q: Queryable,
-  usage: { clientAddress: string; bookingKey: string; bytes: number; at: Date },
+  usage: { clientAddress: string; bookingKey: KeyRef; bytes: number; at: Date },
 ): Promise<void> {
   await q.query(
     `INSERT INTO document_upload_usage (client_address, booking_key, bytes, at)
@@ -333,7 +334,7 @@ export async function deleteUploadUsageBefore(q: Queryable, before: Date): Promi
 
 export interface ExpiredDocumentRow {
   id: number;
-  bookingKey: string;
+  bookingKey: KeyRef;
   fileName: string;
   storageName: string;
 }

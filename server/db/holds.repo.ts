@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { BusyRow } from './availability.repo.js';
 import type { Queryable } from './db.js';
 
@@ -8,7 +9,7 @@ import type { Queryable } from './db.js';
  */
 
 export interface NewHold {
-  bookingKey: string;
+  bookingKey: KeyRef;
   /** The client address that asked for it (per-address limit). */
   clientAddress: string;
   deviceId: number;
@@ -48,7 +49,7 @@ export async function lockAddress(q: Queryable, clientAddress: string): Promise<
 /** Live holds of the address on keys other than `exceptKey`. */
 export async function countLiveHoldsOfAddress(
   q: Queryable,
-  input: { clientAddress: string; exceptKey: string; nowMs: number },
+  input: { clientAddress: string; exceptKey: KeyRef; nowMs: number },
 ): Promise<number> {
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM slot_holds
@@ -64,7 +65,7 @@ export async function countLiveHoldsOfAddress(
  */
 export async function markFirstHold(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   nowMs: number,
 ): Promise<number> {
   const { rows } = await q.query<{ first_held_at: Date }>(
@@ -76,7 +77,7 @@ export async function markFirstHold(
 }
 
 /** Devices on which the key holds time (to lock them before releasing). */
-export async function heldDeviceIds(q: Queryable, bookingKey: string): Promise<number[]> {
+export async function heldDeviceIds(q: Queryable, bookingKey: KeyRef): Promise<number[]> {
   const { rows } = await q.query<{ device_id: number }>(
     'SELECT DISTINCT device_id FROM slot_holds WHERE booking_key = $1',
     [bookingKey],
@@ -84,7 +85,7 @@ export async function heldDeviceIds(q: Queryable, bookingKey: string): Promise<n
   return rows.map((row) => row.device_id);
 }
 
-export async function deleteHoldsOfKey(q: Queryable, bookingKey: string): Promise<number> {
+export async function deleteHoldsOfKey(q: Queryable, bookingKey: KeyRef): Promise<number> {
   const { rows } = await q.query('DELETE FROM slot_holds WHERE booking_key = $1 RETURNING id', [
     bookingKey,
   ]);
@@ -105,7 +106,7 @@ export async function deleteExpiredHolds(
 /** Whether a live hold of another key covers part of [startMs, endMs) on the device. */
 export async function heldByOther(
   q: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string; nowMs: number },
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
 ): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM slot_holds
@@ -125,7 +126,7 @@ export async function heldByOther(
 /** Deletes the key's holds that overlap [startMs, endMs) on the device: the booking took them. */
 export async function consumeHolds(
   q: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string },
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef },
 ): Promise<void> {
   await q.query(
     `DELETE FROM slot_holds WHERE device_id = $1 AND booking_key = $4
@@ -142,7 +143,13 @@ export async function consumeHolds(
 /** Live holds of keys other than `exceptKey` on the devices overlapping [fromMs, toMs), as busy times. */
 export async function listHeld(
   q: Queryable,
-  input: { deviceIds: number[]; fromMs: number; toMs: number; nowMs: number; exceptKey?: string },
+  input: {
+    deviceIds: number[];
+    fromMs: number;
+    toMs: number;
+    nowMs: number;
+    exceptKey?: KeyRef | undefined;
+  },
 ): Promise<BusyRow[]> {
   if (input.deviceIds.length === 0) return [];
   const { rows } = await q.query<{ device_id: number; starts: Date; ends: Date }>(

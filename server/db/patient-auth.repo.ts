@@ -2,6 +2,7 @@
  * auth_budgets (migration 011), otp_challenges and captcha_challenges (migration 006). All
  * times are the database's now(), the clock sessions use too.
  */
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** The holder of a booking key: what date-of-birth authentication compares and where codes go. */
@@ -15,7 +16,7 @@ export interface BookingHolder {
 /** Appointments first (several may share the key), then booking requests. */
 export async function findBookingHolder(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<BookingHolder | undefined> {
   const { rows } = await q.query<{
     kind: BookingHolder['kind'];
@@ -104,7 +105,7 @@ export async function deleteOldBudgets(q: Queryable, windowSeconds: number): Pro
 }
 
 export interface OtpChallenge {
-  bookingKey: string;
+  bookingKey: KeyRef;
   channel: 'email' | 'sms';
   codeHash: string;
   attempts: number;
@@ -118,7 +119,7 @@ export async function upsertOtpChallenge(
   q: Queryable,
   challenge: {
     tokenHash: string;
-    bookingKey: string;
+    bookingKey: KeyRef;
     channel: 'email' | 'sms';
     codeHash: string;
     codeSeconds: number;
@@ -147,7 +148,7 @@ export async function readOtpChallenge(
   resendSeconds: number,
 ): Promise<OtpChallenge | undefined> {
   const { rows } = await q.query<{
-    booking_key: string;
+    booking_key: KeyRef;
     channel: 'email' | 'sms';
     code_hash: string;
     attempts: number;

@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
 /** Pending appointments and the queuing of their confirmation e-mails. */
@@ -25,7 +26,7 @@ export interface PendingAppointment {
  */
 export async function lockPendingAppointments(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<PendingAppointment[]> {
   const { rows } = await q.query<Omit<PendingAppointment, 'startMs'> & { starts: Date }>(
     `SELECT a.id, a.notification_queued_at AS "notificationQueuedAt",

@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type {
   AnswerKind,
   Answers,
@@ -85,7 +86,7 @@ export async function listOutcomeRules(
 }
 
 export interface AnswerRow extends Omit<QuestionnaireAnswer, 'dateCreated'> {
-  bookingKey: string;
+  bookingKey: KeyRef;
   appointmentId: number | null;
   bookingRequestId: number | null;
   dateCreated: Date;
@@ -101,7 +102,7 @@ const ANSWER_FROM =
   'FROM questionnaire_answers a LEFT JOIN questionnaires qn ON qn.id = a.questionnaire_id';
 
 /** Answers given before booking: the key's answers that name no booking. */
-export async function listTemporaryAnswers(q: Queryable, bookingKey: string): Promise<AnswerRow[]> {
+export async function listTemporaryAnswers(q: Queryable, bookingKey: KeyRef): Promise<AnswerRow[]> {
   const { rows } = await q.query<AnswerRow>(
     `SELECT ${ANSWER_COLUMNS} ${ANSWER_FROM}
      WHERE a.booking_key = $1 AND a.appointment_id IS NULL AND a.booking_request_id IS NULL
@@ -114,7 +115,7 @@ export async function listTemporaryAnswers(q: Queryable, bookingKey: string): Pr
 /** Every answer of a booking: its own ones and those its key gave before booking. */
 export async function listBookingAnswers(
   q: Queryable,
-  ref: { bookingKey: string; appointmentId?: number; bookingRequestId?: number },
+  ref: { bookingKey: KeyRef; appointmentId?: number; bookingRequestId?: number },
 ): Promise<AnswerRow[]> {
   const { rows } = await q.query<AnswerRow>(
     `SELECT ${ANSWER_COLUMNS} ${ANSWER_FROM}
@@ -127,7 +128,7 @@ export async function listBookingAnswers(
 }
 
 export interface NewAnswer {
-  bookingKey: string;
+  bookingKey: KeyRef;
   questionnaireId: number;
   questionnaireType: QuestionnaireType;
   questionnaireResult: Answers;
@@ -185,7 +186,7 @@ export async function saveAnswer(q: Queryable, answer: NewAnswer): Promise<Answe
 /** Re-labels the key's temporary answers given for one exam to another (CHANGE_EXAM). */
 export async function moveTemporaryAnswersToExam(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   from: string,
   to: { slug: string; modalityId: number },
 ): Promise<void> {
@@ -207,7 +208,7 @@ export async function hasFeedback(q: Queryable, appointmentId: number): Promise<
 export interface AppointmentFacts {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
   examSlug: string | null;
   modalityId: number | null;
   status: string;
@@ -235,7 +236,7 @@ export async function findAppointmentFacts(
 export interface BookingRequestFacts {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
   examSlugs: string[];
   modalityIds: number[];
 }
@@ -340,8 +341,8 @@ export async function findModalityIds(q: Queryable, refs: string[]): Promise<num
 export async function findBookingRequestBySlug(
   q: Queryable,
   slug: string,
-): Promise<{ id: number; slug: string; bookingKey: string } | undefined> {
-  const { rows } = await q.query<{ id: number; slug: string; bookingKey: string }>(
+): Promise<{ id: number; slug: string; bookingKey: KeyRef } | undefined> {
+  const { rows } = await q.query<{ id: number; slug: string; bookingKey: KeyRef }>(
     'SELECT id, slug, booking_key AS "bookingKey" FROM booking_requests WHERE slug = $1',
     [slug],
   );
@@ -354,7 +355,7 @@ export async function findBookingRequestBySlug(
  */
 export async function answeredQuestionnaireIds(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   questionnaireIds: number[],
 ): Promise<number[]> {
   const { rows } = await q.query<{ id: number }>(
@@ -369,7 +370,7 @@ export async function answeredQuestionnaireIds(
 export async function appointmentHasKey(
   q: Queryable,
   slug: string,
-  bookingKey: string,
+  bookingKey: KeyRef,
 ): Promise<boolean> {
   const { rows } = await q.query(
     'SELECT 1 FROM appointments WHERE coalesce(slug, booking_key) = $1 AND booking_key = $2',

@@ -1,3 +1,4 @@
+import type { KeyRef } from './secrets.js';
 import type { User } from '../../src/api/contract.js';
 import type { Queryable } from './db.js';
 
@@ -11,7 +12,7 @@ export interface StoredSession {
   kind: SessionKind;
   user: User | null;
   roleTranslations: string | null;
-  bookingKey: string | null;
+  bookingKey: KeyRef | null;
   bookingKind: BookingKind | null;
   expiresAt: Date;
 }
@@ -23,7 +24,7 @@ export async function insertSession(
     kind: SessionKind;
     user: User | null;
     roleTranslations: string | null;
-    bookingKey?: string | null;
+    bookingKey?: KeyRef | null;
     bookingKind?: BookingKind | null;
     ttlSeconds: number;
     absoluteSeconds: number;
@@ -61,7 +62,7 @@ export async function touchSession(
     kind: SessionKind;
     user_json: User | null;
     role_translations: string | null;
-    booking_key: string | null;
+    booking_key: KeyRef | null;
     booking_kind: BookingKind | null;
     expires_at: Date;
   }>(
@@ -89,7 +90,5 @@ export async function deleteSession(q: Queryable, tokenHash: string): Promise<vo
 }
 
 export async function deleteExpiredSessions(q: Queryable): Promise<void> {
-  await q.query(
-    'DELETE FROM sessions WHERE expires_at <= now() OR absolute_expires_at <= now()',
-  );
+  await q.query('DELETE FROM sessions WHERE expires_at <= now() OR absolute_expires_at <= now()');
 }

@@ -5,6 +5,7 @@
  * booking would help nobody. A staff session (staffBooking) is kept: staff
  * book for patients and must not be logged out by it.
  */
+import { keyRef, type KeyRef } from '../db/secrets.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BookingKind } from '../db/sessions.repo.js';
 import {
@@ -21,7 +22,12 @@ export async function startPatientSession(
   booking: { key: string; kind: BookingKind },
 ): Promise<void> {
   const token = await sessions.create(
-    { kind: 'patient', user: null, roleTranslations: null, booking },
+    {
+      kind: 'patient',
+      user: null,
+      roleTranslations: null,
+      booking: { key: keyRef(booking.key), kind: booking.kind },
+    },
     request.cookies[SESSION_COOKIE],
   );
   void reply.setCookie(SESSION_COOKIE, token, SESSION_COOKIE_OPTIONS);
@@ -38,7 +44,7 @@ export async function bookAsHolder<T extends { bookingKey: string }>(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: BookingKind,
-  create: (holderKey: string | null) => Promise<T>,
+  create: (holderKey: KeyRef | null) => Promise<T>,
 ): Promise<T> {
   const current = await sessions.read(request.cookies[SESSION_COOKIE]);
   const holderKey =

@@ -8,9 +8,9 @@
  * gives a retry that answer, never a second booking. Keys are scoped to the
  * browser (its key-binding secret), so nobody else can replay them.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
+import { secretHash } from '../db/secrets.js';
 import { deleteOldAnswers, findStoredAnswer, insertStoredAnswer } from '../db/idempotency.repo.js';
 import type { Remember } from '../services/booking-common.js';
 import { ApiError } from './errors.js';
@@ -20,10 +20,30 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const WELL_FORMED = /^[A-Za-z0-9_-]{16,64}$/;
 const KEEP_SECONDS = 24 * 60 * 60;
 
+/** The booking key of the request body, which answers echo; it is never stored in clear. */
+function bodyKey(body: unknown): string | undefined {
+  const key = (body as { bookingKey?: unknown } | null)?.bookingKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** The answer as stored: without the request's booking key (docs/security.md "Secrets at rest"). */
+function withoutKey(response: object, key: string | undefined): object {
+  return key !== undefined && (response as { bookingKey?: unknown }).bookingKey === key
+    ? { ...response, bookingKey: '' }
+    : response;
+}
+
+/** A stored answer for a replay: the request's key back in place (the request hash matched). */
+function withKey<T>(response: unknown, key: string | undefined): T {
+  return (
+    key !== undefined && (response as { bookingKey?: unknown }).bookingKey === ''
+      ? { ...(response as object), bookingKey: key }
+      : response
+  ) as T;
+}
+
 function requestHash(body: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(body ?? null))
-    .digest('base64url');
+  return secretHash(JSON.stringify(body ?? null));
 }
 
 /**
@@ -49,7 +69,7 @@ export async function idempotent<T extends object>(
     if (!stored) return undefined;
     if (stored.route !== route || stored.requestHash !== hash)
       throw new ApiError(422, 'message.idempotency_key_reused', 'another request used this key');
-    return stored.response as T;
+    return withKey<T>(stored.response, bodyKey(request.body));
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -62,7 +82,7 @@ export async function idempotent<T extends object>(
         route,
         requestHash: hash,
         status: 200,
-        response,
+        response: withoutKey(response, bodyKey(request.body)),
       });
     });
   } catch (error) {

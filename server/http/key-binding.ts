@@ -7,7 +7,8 @@
  * for a key never issued. The way into an existing booking is always the
  * date of birth and a code.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { keyRef, secretHash } from '../db/secrets.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Queryable } from '../db/db.js';
@@ -19,10 +20,6 @@ export const BROWSER_COOKIE = '__Host-imaging_browser';
 /** A day: long enough for a booking, rotating keys and a second exam; renewed at each key. */
 const BROWSER_COOKIE_OPTIONS = { ...SESSION_COOKIE_OPTIONS, maxAge: 24 * 60 * 60 } as const;
 
-function hashOf(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
-
 function tokenOf(request: FastifyRequest): string | undefined {
   const token = request.cookies[BROWSER_COOKIE];
   return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
@@ -31,14 +28,14 @@ function tokenOf(request: FastifyRequest): string | undefined {
 /** The SHA-256 of the caller's browser secret, or null when it has none. */
 export function browserHash(request: FastifyRequest): string | null {
   const token = tokenOf(request);
-  return token ? hashOf(token) : null;
+  return token ? secretHash(token) : null;
 }
 
 /** The caller's browser secret (set now when it has none, renewed otherwise), as its hash. */
 export function ensureBrowser(request: FastifyRequest, reply: FastifyReply): string {
   const token = tokenOf(request) ?? randomBytes(32).toString('base64url');
   void reply.setCookie(BROWSER_COOKIE, token, BROWSER_COOKIE_OPTIONS);
-  return hashOf(token);
+  return secretHash(token);
 }
 
 function keyNotYours(): ApiError {
@@ -52,7 +49,7 @@ export async function isKeyOfBrowser(
   bookingKey: string,
 ): Promise<boolean> {
   const caller = browserHash(request);
-  const key = caller ? await findBookingKey(q, bookingKey) : undefined;
+  const key = caller ? await findBookingKey(q, keyRef(bookingKey)) : undefined;
   return key !== undefined && key.browserHash === caller;
 }
 

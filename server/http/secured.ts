@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/db.js';
+import { keyRef, type KeyRef } from '../db/secrets.js';
 import type { LiveSession, SessionService } from '../services/session.service.js';
 import { SESSION_COOKIE } from '../services/session.service.js';
 import { ApiError } from './errors.js';
@@ -40,13 +41,13 @@ export function securedSession(request: FastifyRequest): LiveSession {
 export interface OwnedAppointment {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
 }
 
 export interface OwnedBookingRequest {
   id: number;
   slug: string;
-  bookingKey: string;
+  bookingKey: KeyRef;
 }
 
 /**
@@ -67,7 +68,7 @@ export async function requireAppointment(
          FROM appointments WHERE slug = $1`
       : `SELECT id, coalesce(slug, booking_key) AS slug, booking_key AS "bookingKey"
          FROM appointments WHERE booking_key = $1 ORDER BY lower(during), id LIMIT 1`,
-    ['slug' in ref ? ref.slug : ref.bookingKey],
+    ['slug' in ref ? ref.slug : keyRef(ref.bookingKey)],
   );
   const appointment = rows[0];
   if (
@@ -89,7 +90,7 @@ export async function requireBookingRequest(
   const { rows } = await db.query<OwnedBookingRequest>(
     `SELECT id, slug, booking_key AS "bookingKey" FROM booking_requests
      WHERE ${'slug' in ref ? 'slug' : 'booking_key'} = $1`,
-    ['slug' in ref ? ref.slug : ref.bookingKey],
+    ['slug' in ref ? ref.slug : keyRef(ref.bookingKey)],
   );
   const bookingRequest = rows[0];
   if (

@@ -1,3 +1,4 @@
+import { keyRef } from '../db/secrets.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type {
@@ -49,7 +50,7 @@ export function appointmentRoutes(
     },
     async (request) => {
       const owned = await requireAppointment(db, request, { bookingKey: request.body.bookingKey });
-      return appointmentPages.summary(owned.bookingKey);
+      return appointmentPages.summary(owned.bookingKey, request.body.bookingKey);
     },
   );
 
@@ -207,7 +208,7 @@ export function appointmentRoutes(
       },
     },
     async (request, reply) => {
-      if ((await moveIntoPast(db, request.body.bookingKey)) === 0)
+      if ((await moveIntoPast(db, keyRef(request.body.bookingKey))) === 0)
         throw new ApiError(404, 'message.appointment_not_found');
       return reply.code(204).send();
     },

@@ -13,7 +13,7 @@
  * client address used its budget (429 message.upload_quota_exceeded, with
  * Retry-After): issue 11 part 5.
  */
-import { createHash } from 'node:crypto';
+import { keyRef, secretHash } from '../db/secrets.js';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBookingKey } from '../db/booking-keys.repo.js';
@@ -44,6 +44,7 @@ import {
   ATTACHMENT_KEYS,
   DOCUMENT_LIMITS,
   type DocumentActor,
+  type AuditedOwner,
   type DocumentOwner,
   type DocumentService,
   type StoredFile,
@@ -58,7 +59,7 @@ import type { RouteDeps } from './deps.js';
 const tags = ['attachments'];
 
 type OwnerKind = 'appointment' | 'booking_request';
-type OwnerRef = Pick<DocumentOwner, 'kind' | 'slug' | 'bookingKey'>;
+type OwnerRef = AuditedOwner;
 
 /** The most a request may declare: the file plus room for the boundaries and text fields. */
 const MAX_CONTENT_LENGTH = DOCUMENT_LIMITS.maxFileBytes + DOCUMENT_LIMITS.multipartOverheadBytes;
@@ -94,7 +95,7 @@ function sessionActor(request: FastifyRequest): DocumentActor {
   const session = request.securedSession;
   return {
     kind: 'session',
-    sessionHash: token ? createHash('sha256').update(token).digest('base64url') : null,
+    sessionHash: token ? secretHash(token) : null,
     username: session?.user?.username ?? null,
     clientAddress: request.ip,
   };
@@ -298,7 +299,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       return {
         kind: 'appointment',
         slug: found.slug,
-        bookingKey: found.bookingKey,
+        keyRef: found.bookingKey,
         exams: () => appointmentExams(db, found.bookingKey, found.id),
       };
     },
@@ -307,7 +308,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       return {
         kind: 'booking_request',
         slug: found.slug,
-        bookingKey: found.bookingKey,
+        keyRef: found.bookingKey,
         exams: () => bookingRequestExams(db, found.id),
       };
     },
@@ -319,7 +320,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const urlOwner = (request: FastifyRequest<{ Params: OwnerParams }>): OwnerRef => ({
       kind,
       slug: request.params.id,
-      bookingKey: securedSession(request).bookingKey ?? '',
+      keyRef: securedSession(request).bookingKey,
     });
     const what = kind === 'appointment' ? 'an appointment' : 'a booking request';
 
@@ -528,7 +529,7 @@ function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
         {
           kind: 'booking_request',
           slug: request.params.id,
-          bookingKey: securedSession(request).bookingKey ?? '',
+          keyRef: securedSession(request).bookingKey,
         },
         null,
         async (report) => {
@@ -557,18 +558,25 @@ async function keyOwner(
   examSlugs: string[] = [],
 ): Promise<DocumentOwner> {
   await assertKeyOfBrowser(deps.db, request, bookingKey);
-  const key = await findBookingKey(deps.db, bookingKey);
+  const ref = keyRef(bookingKey);
+  const key = await findBookingKey(deps.db, ref);
   if (!key) throw new ApiError(404, 'message.booking_key_invalid', 'booking key not issued');
   if (key.usedAt !== null) throw new ApiError(409, 'message.booking_key_used', 'booking key used');
-  return { kind: 'booking', slug: null, bookingKey, exams: () => examsBySlugs(deps.db, examSlugs) };
+  return {
+    kind: 'booking',
+    slug: null,
+    keyRef: ref,
+    bookingKey,
+    exams: () => examsBySlugs(deps.db, examSlugs),
+  };
 }
 
 function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { documents, config } = deps;
   const audited = <T>(...args: AuditedArgs<T>): Promise<T> => auditedWith(documents, ...args);
   const base = '/api/booking/documents';
-  const keyRef = (bookingKey: string | undefined): OwnerRef | null =>
-    bookingKey ? { kind: 'booking', slug: null, bookingKey } : null;
+  const keyOwnerRef = (bookingKey: string | undefined): OwnerRef | null =>
+    bookingKey ? { kind: 'booking', slug: null, keyRef: keyRef(bookingKey) } : null;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   const list = (value: string | undefined) => (value ? value.split(',') : []);
 
@@ -587,7 +595,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
     async (request, reply) => {
       noStore(reply);
       const { bookingKey, examSlugs, examGroupName, changedExamSlugs } = request.query;
-      return audited(keyActor(request), 'list', keyRef(bookingKey), null, async () => {
+      return audited(keyActor(request), 'list', keyOwnerRef(bookingKey), null, async () => {
         const owner = await keyOwner(deps, request, bookingKey, list(examSlugs));
         const unknown = list(examSlugs).length !== (await owner.exams()).length;
         if (unknown) throw new ApiError(400, ATTACHMENT_KEYS.invalidExam, 'unknown exam slug');
@@ -604,7 +612,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
     {
       onRequest: contentLengthGuard(documents, 'upload', (r) => ({
         actor: keyActor(r),
-        owner: keyRef((r.query as OptionalBookingKeyQuery).bookingKey),
+        owner: keyOwnerRef((r.query as OptionalBookingKeyQuery).bookingKey),
       })),
       schema: {
         tags,
@@ -622,7 +630,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
       const attachment = await audited(
         keyActor(request),
         'upload',
-        keyRef(queryKey),
+        keyOwnerRef(queryKey),
         null,
         async (report) => {
           if (queryKey) await documents.assertRoom(await keyOwner(deps, request, queryKey));
@@ -649,7 +657,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
     {
       onRequest: contentLengthGuard(documents, 'replace', (r) => ({
         actor: keyActor(r),
-        owner: keyRef((r.query as OptionalBookingKeyQuery).bookingKey),
+        owner: keyOwnerRef((r.query as OptionalBookingKeyQuery).bookingKey),
       })),
       schema: {
         tags,
@@ -665,7 +673,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
       return audited(
         keyActor(request),
         'replace',
-        keyRef(bookingKey),
+        keyOwnerRef(bookingKey),
         request.params.attachmentId,
         async (report) => {
           const owner = await keyOwner(deps, request, bookingKey);
@@ -703,7 +711,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
       await audited(
         keyActor(request),
         'delete',
-        keyRef(bookingKey),
+        keyOwnerRef(bookingKey),
         request.params.attachmentId,
         async (report) => {
           const owner = await keyOwner(deps, request, bookingKey);
@@ -732,7 +740,7 @@ function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteDeps): v
         const stored = await audited(
           keyActor(request),
           mode,
-          keyRef(bookingKey),
+          keyOwnerRef(bookingKey),
           request.params.attachmentId,
           async (report) => {
             const owner = await keyOwner(deps, request, bookingKey);
@@ -822,16 +830,16 @@ function installRefusalAudit(app: FastifyInstance, documents: DocumentService): 
         : 'booking';
     const { status, key } = statusOf(error);
     const actor = kind === 'booking' ? keyActor(request) : sessionActor(request);
-    const bookingKey =
+    const ref =
       kind === 'booking'
         ? typeof query.bookingKey === 'string'
-          ? query.bookingKey.slice(0, 64)
-          : ''
-        : (request.securedSession?.bookingKey ?? '');
+          ? keyRef(query.bookingKey.slice(0, 64))
+          : null
+        : (request.securedSession?.bookingKey ?? null);
     try {
       await documents.audit(
         actor,
-        { kind, slug: params.id?.slice(0, 100) ?? null, bookingKey },
+        { kind, slug: params.id?.slice(0, 100) ?? null, keyRef: ref },
         routeAction(request.method, url),
         {
           status,

@@ -36,7 +36,7 @@ export function bookingRequestPageRoutes(
       const owned = await requireBookingRequest(db, request, {
         bookingKey: request.body.bookingKey,
       });
-      return bookingRequestPages.summary(owned.id);
+      return bookingRequestPages.summary(owned.id, request.body.bookingKey);
     },
   );
 

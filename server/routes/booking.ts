@@ -1,3 +1,4 @@
+import { keyRef } from '../db/secrets.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type {
@@ -24,7 +25,8 @@ import type { RouteDeps } from './deps.js';
 
 const tags = ['booking'];
 
-const noAppointment = () => new ApiError(404, 'message.appointment_not_found', 'no such appointment');
+const noAppointment = () =>
+  new ApiError(404, 'message.appointment_not_found', 'no such appointment');
 
 export function bookingRoutes(
   app: FastifyInstance,
@@ -129,9 +131,9 @@ export function bookingRoutes(
       // alone from an e-mail link is not enough (docs/security.md).
       const { bookingKey } = request.params;
       const session = await sessions.read(request.cookies[SESSION_COOKIE]);
-      if (session?.bookingKey !== bookingKey)
+      if (session?.bookingKey !== keyRef(bookingKey))
         await assertKeyOfBrowser(db, request, bookingKey, noAppointment);
-      const file = await bookings.calendarFile(bookingKey);
+      const file = await bookings.calendarFile(keyRef(bookingKey), bookingKey);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

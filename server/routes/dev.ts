@@ -1,3 +1,4 @@
+import { keyRef } from '../db/secrets.js';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../../src/api/contract.js';
 import { AuthenticationStatusSchema, DevLoginBody } from '../schemas/auth.schema.js';
@@ -63,7 +64,7 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
       const { rows } = await db.query<{ kind: 'appointment' | 'booking_request' }>(
         `SELECT 'appointment' AS kind FROM appointments WHERE booking_key = $1
          UNION ALL SELECT 'booking_request' FROM booking_requests WHERE booking_key = $1 LIMIT 1`,
-        [bookingKey],
+        [keyRef(bookingKey)],
       );
       const kind = rows[0]?.kind;
       if (!kind) throw new ApiError(404, 'message.not_found');

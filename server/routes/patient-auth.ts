@@ -3,6 +3,7 @@
  * the keep-alive ping (R-7-calls-51/52). Handlers are thin: the rules are in
  * services/patient-auth.service.ts.
  */
+import { secretHash } from '../db/secrets.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../http/errors.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
@@ -29,7 +30,6 @@ import {
   isWellFormedToken,
   newToken,
   RetryLaterError,
-  sha256,
   type PatientAuthLimits,
 } from '../services/patient-auth.service.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
@@ -196,7 +196,7 @@ export function patientAuthRoutes(
         authToken = newToken();
         void reply.setCookie(AUTH_COOKIE, authToken, AUTH_COOKIE_OPTIONS);
       }
-      return { result: await verifyCaptcha(db, request.body.token, sha256(authToken)) };
+      return { result: await verifyCaptcha(db, request.body.token, secretHash(authToken)) };
     },
   );
 

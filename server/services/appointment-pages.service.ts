@@ -5,6 +5,7 @@
  * e-mail and callback request. Ownership is checked by the routes
  * (requireAppointment); this service trusts the ids it is given.
  */
+import type { KeyRef } from '../db/secrets.js';
 import type {
   AppointmentSummary,
   AppointmentView,
@@ -33,20 +34,30 @@ import { clinicLocalText } from './booking-emails.js';
 import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
 export interface AppointmentPagesService {
-  summary(bookingKey: string): Promise<AppointmentSummary>;
+  /** Every appointment of the key; `bookingKey` is the clear key the request carried. */
+  summary(ref: KeyRef, bookingKey: string): Promise<AppointmentSummary>;
   confirm(id: number): Promise<AppointmentView>;
   canChange(id: number, action: ChangeAction): Promise<CanChangeStatusResponse>;
   cancel(slug: string, request: CancelAppointmentRequest): Promise<CancelResult>;
-  unsubscribe(bookingKey: string): Promise<void>;
+  unsubscribe(ref: KeyRef): Promise<void>;
   sendCallCentreEmail(id: number, message: string): Promise<void>;
   requestCallback(id: number, request: CallbackRequest): Promise<void>;
 }
 
-function toView(row: AppointmentRow, rules: AppointmentRules, nowMs: number): AppointmentView {
+/**
+ * `bookingKey` is the clear key of the request, when it carried one; keys are
+ * stored only as hashes (db/secrets.ts), so a view answered by slug has none.
+ */
+function toView(
+  row: AppointmentRow,
+  rules: AppointmentRules,
+  nowMs: number,
+  bookingKey = '',
+): AppointmentView {
   const zone = row.clinic.timeZone;
   return {
     slug: row.slug,
-    bookingKey: row.bookingKey,
+    bookingKey,
     success: true,
     errorMessage: null,
     modalityName: row.modalityName,
@@ -105,7 +116,7 @@ function priorMinutesOf(rules: AppointmentRules, action: ChangeAction): number {
  */
 export async function replaceAppointment(
   tx: Queryable,
-  input: { appointmentSlug: string; holderKey: string | null; newSlug: string; nowMs: number },
+  input: { appointmentSlug: string; holderKey: KeyRef | null; newSlug: string; nowMs: number },
 ): Promise<void> {
   const old = await lockAppointment(tx, input.appointmentSlug);
   if (!old || old.bookingKey !== input.holderKey) throw new ApiError(403, 'message.forbidden');
@@ -161,15 +172,15 @@ export function createAppointmentPagesService(
   }
 
   return {
-    async summary(bookingKey) {
+    async summary(ref, bookingKey) {
       const [rows, rules] = await Promise.all([
-        findAppointmentRows(db, bookingKey),
+        findAppointmentRows(db, ref),
         readAppointmentRules(db),
       ]);
       const nowMs = clock().getTime();
       return {
         bookingKey,
-        appointments: rows.map((r) => toView(r, rules, nowMs)),
+        appointments: rows.map((r) => toView(r, rules, nowMs, bookingKey)),
         cancelReasons: rules.cancelReasons,
         cancelPriorMinutes: rules.cancelPriorMinutes,
         reschedulePriorMinutes: rules.reschedulePriorMinutes,
@@ -225,7 +236,7 @@ export function createAppointmentPagesService(
       });
     },
 
-    unsubscribe: (bookingKey) => unsubscribeAppointments(db, bookingKey),
+    unsubscribe: (ref) => unsubscribeAppointments(db, ref),
 
     sendCallCentreEmail: (id, message) =>
       queueForCallCentre(id, 'Message from a patient', [message.trim()]),

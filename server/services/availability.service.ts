@@ -3,6 +3,7 @@
  * appointments for a date range, the next available slot, and the check that
  * a requested slot is one this service would offer.
  */
+import { keyRefOf, type KeyRef } from '../db/secrets.js';
 import type {
   ClinicAppointmentRequest,
   ClinicSlots,
@@ -57,7 +58,7 @@ export interface AvailabilityService {
     clinicId: number;
     start: string;
     end: string;
-    exceptKey?: string | undefined;
+    exceptKey?: KeyRef | undefined;
   }): Promise<Slot[]>;
   /**
    * Throws 409 message.slot_conflict unless startMs is a future grid slot of
@@ -74,7 +75,7 @@ export interface AvailabilityService {
 
 interface SlotQueryOptions {
   /** Holds of this booking key do not make slots busy. */
-  exceptKey?: string | undefined;
+  exceptKey?: KeyRef | undefined;
   /** The visit's clinic gets only the visit's unit, on the visit's days. */
   visit?: MobileLocationRow | undefined;
 }
@@ -179,7 +180,7 @@ export function createAvailabilityService(
       const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
       const visit = await visitOf(db, request);
       return slotsFor(exam, request.clinicIds, start, end, {
-        exceptKey: request.examBookingKey,
+        exceptKey: keyRefOf(request.examBookingKey),
         visit,
       });
     },
@@ -202,7 +203,7 @@ export function createAvailabilityService(
         const chunkEnd = addDays(start, NEXT_AVAILABLE_CHUNK_DAYS);
         const end = chunkEnd < last ? chunkEnd : last;
         const found = (
-          await slotsFor(exam, query.clinicIds, start, end, { exceptKey: query.bookingKey })
+          await slotsFor(exam, query.clinicIds, start, end, { exceptKey: keyRefOf(query.bookingKey) })
         )
           .map((clinic) => clinic.slots[0])
           .filter((slot): slot is Slot => slot !== undefined)

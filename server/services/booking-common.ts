@@ -2,6 +2,7 @@
  * What creating appointments and booking requests share: booking-key claims,
  * the e-mail hash, slugs, and the mapping of database refusals to 409s.
  */
+import { type KeyRef } from '../db/secrets.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { SLOT_TAKEN } from '../db/appointments.repo.js';
 import type { BookingClinicRow } from '../db/booking-catalogue.repo.js';
@@ -53,7 +54,7 @@ export function preparationOf(exam: { examNotes: string; notes: string }): strin
  */
 export async function claimKey(
   tx: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   usedFor: 'appointment' | 'booking_request',
 ): Promise<void> {
   const claim = await claimBookingKey(tx, bookingKey, usedFor, KEY_GROUP_SECONDS);

@@ -5,6 +5,7 @@
  */
 import type { OutboxMessage } from '../db/booking.repo.js';
 import { dateTimeFormat } from '../../src/domain/time/intl.js';
+import { keyRef } from '../db/secrets.js';
 
 export interface AppointmentEmailInput {
   publicUrl: string;
@@ -73,7 +74,7 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
       ? `Your ${input.examName} appointment request for ${when}`
       : `Your ${input.examName} appointment on ${when}`,
     body: lines.join('\n'),
-    reference: input.bookingKey,
+    reference: keyRef(input.bookingKey),
   };
 }
 
@@ -103,6 +104,6 @@ export function bookingRequestEmail(input: BookingRequestEmailInput): OutboxMess
     recipient: input.to,
     subject: 'We received your booking request',
     body: lines.join('\n'),
-    reference: input.bookingKey,
+    reference: keyRef(input.bookingKey),
   };
 }

@@ -4,6 +4,7 @@
  * new key and moves what the old key owns (temporary documents,
  * questionnaire answers, slot holds) to it.
  */
+import { keyRef } from '../db/secrets.js';
 import type { UpdateBookingKeyRequest } from '../../src/api/booking.contract.js';
 import { lockBookingKeys, moveKeyRows } from '../db/booking-keys.repo.js';
 import type { Db } from '../db/db.js';
@@ -29,18 +30,19 @@ export function createBookingKeyService(db: Db): BookingKeyService {
       if (oldBookingKey === newBookingKey) {
         throw new ApiError(400, 'message.bad_request', 'the keys are the same');
       }
+      const [oldRef, newRef] = [keyRef(oldBookingKey), keyRef(newBookingKey)];
       return db.transaction(async (tx) => {
-        const keys = await lockBookingKeys(tx, [oldBookingKey, newBookingKey]);
+        const keys = await lockBookingKeys(tx, [oldRef, newRef]);
         const mine = keys.filter((key) => browserHash && key.browserHash === browserHash);
-        const next = mine.find((key) => key.bookingKey === newBookingKey);
-        const old = mine.find((key) => key.bookingKey === oldBookingKey);
+        const next = mine.find((key) => key.bookingKey === newRef);
+        const old = mine.find((key) => key.bookingKey === oldRef);
         if (!next || !old) {
           throw new ApiError(404, 'message.booking_key_invalid', 'booking key not issued');
         }
         if (next.usedAt !== null || old.usedAt !== null) {
           throw new ApiError(409, 'message.booking_key_used', 'booking key used');
         }
-        await moveKeyRows(tx, oldBookingKey, newBookingKey);
+        await moveKeyRows(tx, oldRef, newRef);
         return { bookingKey: newBookingKey };
       });
     },

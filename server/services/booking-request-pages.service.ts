@@ -14,14 +14,15 @@ import { ApiError } from '../http/errors.js';
 import { emailHash } from './booking-common.js';
 
 export interface BookingRequestPagesService {
-  summary(id: number): Promise<BookingRequestSummary>;
+  /** `bookingKey`: the clear key the request carried, echoed (keys are stored hashed). */
+  summary(id: number, bookingKey?: string): Promise<BookingRequestSummary>;
   cancel(id: number): Promise<BookingRequestSummary>;
 }
 
-function toSummary(row: BookingRequestRow): BookingRequestSummary {
+function toSummary(row: BookingRequestRow, bookingKey: string): BookingRequestSummary {
   return {
     slug: row.slug,
-    bookingKey: row.bookingKey,
+    bookingKey,
     success: true,
     errorMessage: null,
     modalityName: [...new Set(row.exams.map((exam) => exam.modalityName))].join(', '),
@@ -47,10 +48,10 @@ function toSummary(row: BookingRequestRow): BookingRequestSummary {
 }
 
 export function createBookingRequestPagesService(db: Db): BookingRequestPagesService {
-  async function summary(id: number): Promise<BookingRequestSummary> {
+  async function summary(id: number, bookingKey = ''): Promise<BookingRequestSummary> {
     const row = await findBookingRequestRow(db, id);
     if (!row) throw new ApiError(404, 'message.booking_request_not_found');
-    return toSummary(row);
+    return toSummary(row, bookingKey);
   }
   return {
     summary,

@@ -3,6 +3,7 @@
  * exams that cannot be booked online, or without a slot. Stored with their
  * exams and confirmed by e-mail through the outbox.
  */
+import { keyRef } from '../db/secrets.js';
 import type {
   BookingRequestResponse,
   CreateBookingRequestRequest,
@@ -64,8 +65,9 @@ export function createBookingRequestService(
         }
         clinicName = clinic.name;
       }
+      const ref = keyRef(request.bookingKey);
       if (options.requireSafetyAnswers ?? true) {
-        await assertScreeningsAnswered(db, { bookingKey: request.bookingKey, examSlugs: slugs });
+        await assertScreeningsAnswered(db, { bookingKey: ref, examSlugs: slugs });
       }
       const slug = newSlug();
       const examNames = examRows.map((exam) => exam.name);
@@ -81,10 +83,10 @@ export function createBookingRequestService(
       };
       await retryOnDeadlock(() =>
         db.transaction(async (tx) => {
-          await claimKey(tx, request.bookingKey, 'booking_request');
+          await claimKey(tx, ref, 'booking_request');
           await insertBookingRequest(tx, {
             slug,
-            bookingKey: request.bookingKey,
+            bookingKey: ref,
             clinicId: request.clinicId,
             note: request.note?.trim() ?? '',
             examIds: examRows.map((exam) => exam.id),

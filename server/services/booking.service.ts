@@ -5,6 +5,7 @@
  * The database has the last word on double booking: the exclusion
  * constraint appointments_no_double_booking turns a lost race into 409.
  */
+import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type {
   AppointmentResponse,
@@ -63,7 +64,8 @@ export interface CalendarFile {
 }
 
 export interface BookingContext {
-  holderKey: string | null;
+  /** The key the caller's session holds, as stored. */
+  holderKey: KeyRef | null;
   remember?: Remember;
 }
 
@@ -86,7 +88,12 @@ export interface BookingService {
   ): Promise<AppointmentResponse>;
   /** Queues the e-mails of the key's pending appointments once; 404 when it has none. */
   sendPendingNotifications(bookingKey: string): Promise<void>;
-  calendarFile(bookingKey: string): Promise<CalendarFile>;
+  /**
+   * The .ics of the key's appointments. With the clear key (the booking
+   * browser's request) each event links to the appointment page; a session
+   * asks by slug and has only the stored form, so its events carry no link.
+   */
+  calendarFile(ref: KeyRef, bookingKey?: string): Promise<CalendarFile>;
 }
 
 export function createBookingService(db: Db, options: BookingServiceOptions): BookingService {
@@ -105,15 +112,16 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
     // The safety screenings must be answered, and the key's stored answers may rule
     // this booking out (issue 5).
+    const ref = keyRef(request.bookingKey);
     if (options.requireSafetyAnswers ?? true) {
       await assertScreeningsAnswered(db, {
-        bookingKey: request.bookingKey,
+        bookingKey: ref,
         examSlugs: [exam.slug],
         appointmentSlug: request.appointmentSlug,
         holderKey,
       });
     }
-    await assertBookingAllowed(db, request.bookingKey, {
+    await assertBookingAllowed(db, ref, {
       examSlug: exam.slug,
       startMs,
       timeZone: clinic.timeZone,
@@ -140,7 +148,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     };
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
-        await claimKey(tx, bookingKey, 'appointment');
+        await claimKey(tx, ref, 'appointment');
         // Reschedule or change: the old appointment goes in this transaction, before the
         // new one takes its device's time (which may overlap the old one).
         if (request.appointmentSlug) {
@@ -156,11 +164,11 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           deviceId: device.id,
           startMs,
           endMs,
-          bookingKey,
+          bookingKey: ref,
           nowMs: clock().getTime(),
         });
         await insertAppointment(tx, {
-          bookingKey,
+          bookingKey: ref,
           slug,
           deviceId: device.id,
           examId: exam.id,
@@ -198,7 +206,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     async newBookingKey(browserHash) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const key = randomBytes(BOOKING_KEY_BYTES).toString('base64url');
-        if (await insertBookingKey(db, key, browserHash)) return key;
+        if (await insertBookingKey(db, keyRef(key), browserHash)) return key;
       }
       throw new Error('could not issue a unique booking key');
     },
@@ -208,7 +216,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
 
     async sendPendingNotifications(bookingKey) {
       const queued = await db.transaction(async (tx) => {
-        const pending = await lockPendingAppointments(tx, bookingKey);
+        const pending = await lockPendingAppointments(tx, keyRef(bookingKey));
         const due = pending.filter((a) => a.notificationQueuedAt === null);
         for (const a of due) {
           await insertOutboxMessage(
@@ -239,11 +247,11 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       }
     },
 
-    async calendarFile(bookingKey) {
-      const appointments = await findAppointmentsByKey(db, bookingKey);
+    async calendarFile(ref, bookingKey) {
+      const appointments = await findAppointmentsByKey(db, ref);
       const first = appointments[0];
       if (!first) throw new ApiError(404, 'message.appointment_not_found', 'no such appointment');
-      const link = appointmentLink(publicUrl, bookingKey);
+      const link = bookingKey ? appointmentLink(publicUrl, bookingKey) : undefined;
       const host = new URL(publicUrl).hostname;
       const body = buildIcs(
         appointments.map((a) => ({

@@ -55,6 +55,7 @@ import {
   type ExamRow,
   type UploadUsage,
 } from '../db/documents.repo.js';
+import type { KeyRef } from '../db/secrets.js';
 import { ApiError } from '../http/errors.js';
 import { inspectDocument } from './document-content.js';
 import type { PortalConfigService } from './portal-config.service.js';
@@ -138,9 +139,19 @@ export interface DocumentOwner {
   kind: 'appointment' | 'booking_request' | 'booking';
   /** The appointment's or booking request's slug; null for a booking in progress. */
   slug: string | null;
-  bookingKey: string;
+  /** The stored form of the booking's key (db/secrets.ts). */
+  keyRef: KeyRef;
+  /** The clear key of a booking in progress, which its document links carry; never stored. */
+  bookingKey?: string;
   /** The exams the response groups by. */
   exams: () => Promise<ExamRow[]>;
+}
+
+/** Whom an audited request was about, as far as the request tells (the key may be unknown). */
+export interface AuditedOwner {
+  kind: DocumentOwner['kind'];
+  slug: string | null;
+  keyRef: KeyRef | null;
 }
 
 export interface UploadFields {
@@ -165,7 +176,7 @@ export interface DocumentService {
   readonly limits: Omit<AttachmentLimits, 'validContentTypes'>;
   audit(
     actor: DocumentActor,
-    owner: Pick<DocumentOwner, 'kind' | 'slug' | 'bookingKey'> | null,
+    owner: AuditedOwner | null,
     action: AuditAction,
     result: {
       documentId?: number | null;
@@ -246,7 +257,7 @@ function basePath(owner: Pick<DocumentOwner, 'kind' | 'slug' | 'bookingKey'>): {
   if (owner.kind === 'booking')
     return {
       base: '/api/booking/documents',
-      query: `?bookingKey=${encodeURIComponent(owner.bookingKey)}`,
+      query: `?bookingKey=${encodeURIComponent(owner.bookingKey ?? '')}`,
     };
   const resource = owner.kind === 'appointment' ? 'appointments' : 'booking_requests';
   return {
@@ -352,7 +363,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     const { now } = await assertQuota(tx, address, bytes);
     await insertUploadUsage(tx, {
       clientAddress: address,
-      bookingKey: owner.bookingKey,
+      bookingKey: owner.keyRef,
       bytes,
       at: now,
     });
@@ -428,7 +439,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
   }
 
   async function requireDocument(owner: DocumentOwner, id: number): Promise<DocumentRow> {
-    const row = await findDocument(db, owner.bookingKey, id);
+    const row = await findDocument(db, owner.keyRef, id);
     if (!row) throw new ApiError(404, ATTACHMENT_KEYS.notFound, 'no such document');
     return row;
   }
@@ -441,7 +452,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
         actorKind: actor.kind,
         sessionHash: actor.sessionHash,
         username: actor.username,
-        bookingKey: owner?.bookingKey || null,
+        bookingKey: owner?.keyRef ?? null,
         ownerKind: owner?.kind ?? null,
         ownerSlug: owner?.slug ?? null,
         action,
@@ -458,7 +469,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       const [types, rules, rows, allowed] = await Promise.all([
         listDocumentTypes(db),
         listDocumentTypeRules(db),
-        listDocuments(db, owner.bookingKey),
+        listDocuments(db, owner.keyRef),
         allowedTypes(),
       ]);
       let exams = await owner.exams();
@@ -538,7 +549,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     },
 
     async assertRoom(owner) {
-      if ((await countDocuments(db, owner.bookingKey)) >= limits.maxFiles)
+      if ((await countDocuments(db, owner.keyRef)) >= limits.maxFiles)
         throw new ApiError(409, ATTACHMENT_KEYS.limitReached, 'too many documents');
     },
 
@@ -563,11 +574,11 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       );
       try {
         const id = await db.transaction(async (tx) => {
-          await lockKeyDocuments(tx, owner.bookingKey);
-          if ((await countDocuments(tx, owner.bookingKey)) >= limits.maxFiles)
+          await lockKeyDocuments(tx, owner.keyRef);
+          if ((await countDocuments(tx, owner.keyRef)) >= limits.maxFiles)
             throw new ApiError(409, ATTACHMENT_KEYS.limitReached, 'too many documents');
           await chargeQuota(tx, owner, client, doc.sizeBytes);
-          return insertDocument(tx, { bookingKey: owner.bookingKey, ...doc });
+          return insertDocument(tx, { bookingKey: owner.keyRef, ...doc });
         });
         const row = await requireDocument(owner, id);
         return toAttachment(owner, row, types);
@@ -593,8 +604,8 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       let old: string;
       try {
         old = await db.transaction(async (tx) => {
-          await lockKeyDocuments(tx, owner.bookingKey);
-          const current = await findDocument(tx, owner.bookingKey, id);
+          await lockKeyDocuments(tx, owner.keyRef);
+          const current = await findDocument(tx, owner.keyRef, id);
           if (!current) throw new ApiError(404, ATTACHMENT_KEYS.notFound, 'deleted meanwhile');
           await chargeQuota(tx, owner, client, doc.sizeBytes);
           await replaceDocumentFile(tx, id, doc);
@@ -610,8 +621,8 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
 
     async remove(owner, id) {
       const row = await db.transaction(async (tx) => {
-        await lockKeyDocuments(tx, owner.bookingKey);
-        const current = await findDocument(tx, owner.bookingKey, id);
+        await lockKeyDocuments(tx, owner.keyRef);
+        const current = await findDocument(tx, owner.keyRef, id);
         if (!current) throw new ApiError(404, ATTACHMENT_KEYS.notFound, 'no such document');
         await deleteDocument(tx, id);
         return current;
@@ -621,7 +632,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
     },
 
     async markImported(owner) {
-      return markDocumentsImported(db, owner.bookingKey);
+      return markDocumentsImported(db, owner.keyRef);
     },
 
     async open(owner, id) {
@@ -679,7 +690,7 @@ export function createDocumentService(db: Db, options: DocumentServiceOptions): 
       if (!config.bookingRequest.bookingRequestsDownloadReferralEnabled)
         throw new ApiError(404, ATTACHMENT_KEYS.downloadDisabled, 'referral download disabled');
       const referral = (await listDocumentTypes(db)).find((type) => type.isReferral);
-      const row = (await listDocuments(db, owner.bookingKey)).find(
+      const row = (await listDocuments(db, owner.keyRef)).find(
         (doc) => doc.documentTypeId === referral?.id,
       );
       if (!row) throw new ApiError(404, ATTACHMENT_KEYS.notFound, 'no referral');

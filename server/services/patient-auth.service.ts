@@ -4,7 +4,8 @@
  * then, for appointments, a one-time code sent through the outbox. Every
  * counter lives in the database (several API processes behave as one).
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { keyRef, secretHash, type KeyRef } from '../db/secrets.js';
 import type { Db } from '../db/db.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
 import {
@@ -120,10 +121,6 @@ export interface PatientAuthService {
   captchaEnabled(): Promise<boolean>;
 }
 
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
-}
-
 /** A browser's authentication cookie: 32 random bytes in base64url. */
 export function isWellFormedToken(token: string | undefined): token is string {
   return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);
@@ -144,7 +141,7 @@ export function newCode(): string {
  * the key and the browser it was sent for.
  */
 export function codeHash(authToken: string, bookingKey: string, code: string): string {
-  return sha256(`${authToken}:${bookingKey}:${code}`);
+  return secretHash(`${authToken}:${bookingKey}:${code}`);
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -220,7 +217,7 @@ export function createPatientAuthService(
   }
 
   async function sendCode(
-    bookingKey: string,
+    bookingKey: KeyRef,
     authToken: string,
     holder: { email: string | null; phone: string | null },
   ): Promise<CodeSent> {
@@ -232,7 +229,7 @@ export function createPatientAuthService(
     const message = codeMessage(code, Math.round(codeSeconds / 60), providerName);
     await db.transaction(async (tx) => {
       await upsertOtpChallenge(tx, {
-        tokenHash: sha256(authToken),
+        tokenHash: secretHash(authToken),
         bookingKey,
         channel,
         codeHash: codeHash(authToken, bookingKey, code),
@@ -253,12 +250,12 @@ export function createPatientAuthService(
     };
   }
 
-  /** Scopes of the attempt budgets; keys are hashed so the table holds no key in clear. */
+  /** Scopes of the attempt budgets, by the key's stored form (never the key in clear). */
   const scopes = {
-    dobOfClient: (key: string, client: string) => `dob:${sha256(key)}:${client}`,
-    dobOfKey: (key: string) => `dob:${sha256(key)}`,
-    codesSent: (key: string) => `sent:${sha256(key)}`,
-    codeTries: (key: string) => `code:${sha256(key)}`,
+    dobOfClient: (key: KeyRef, client: string) => `dob:${key}:${client}`,
+    dobOfKey: (key: KeyRef) => `dob:${key}`,
+    codesSent: (key: KeyRef) => `sent:${key}`,
+    codeTries: (key: KeyRef) => `code:${key}`,
   };
 
   async function spendOrRefuse(
@@ -273,7 +270,7 @@ export function createPatientAuthService(
   }
 
   /** One code more for the key this hour, or 429 message.otp_send_limit. */
-  function spendCode(bookingKey: string): Promise<number> {
+  function spendCode(bookingKey: KeyRef): Promise<number> {
     return spendOrRefuse(
       scopes.codesSent(bookingKey),
       { max: limits.codesPerHour, windowSeconds: 3600 },
@@ -282,7 +279,7 @@ export function createPatientAuthService(
     );
   }
 
-  async function contactsOf(bookingKey: string) {
+  async function contactsOf(bookingKey: KeyRef) {
     const holder = await findBookingHolder(db, bookingKey);
     if (holder?.kind !== 'appointment') throw new ApiError(403, AUTH_ERROR);
     return holder;
@@ -297,10 +294,10 @@ export function createPatientAuthService(
       if (await captchaEnabled()) {
         const solved =
           isWellFormedToken(tokens.authToken) &&
-          (await hasSolvedCaptcha(db, sha256(tokens.authToken), limits.captchaSeconds));
+          (await hasSolvedCaptcha(db, secretHash(tokens.authToken), limits.captchaSeconds));
         if (!solved) throw new ApiError(403, CAPTCHA_REQUIRED);
       }
-      const { bookingKey } = input;
+      const bookingKey = keyRef(input.bookingKey);
       const window = limits.failureWindowSeconds;
       // Each try is counted before it is evaluated, in one statement per budget.
       const clientScope = scopes.dobOfClient(bookingKey, tokens.client ?? 'unknown');
@@ -347,10 +344,11 @@ export function createPatientAuthService(
       return { kind: 'otp', authToken, ...(await sendCode(bookingKey, authToken, holder)) };
     },
 
-    async resend(bookingKey, authToken) {
+    async resend(clearKey, authToken) {
+      const bookingKey = keyRef(clearKey);
       if (!isWellFormedToken(authToken)) throw new ApiError(403, AUTH_ERROR);
       const { resendSeconds } = await settings();
-      const challenge = await readOtpChallenge(db, sha256(authToken), resendSeconds);
+      const challenge = await readOtpChallenge(db, secretHash(authToken), resendSeconds);
       if (!challenge || challenge.bookingKey !== bookingKey || challenge.used)
         throw new ApiError(403, AUTH_ERROR);
       // An expired or spent code is not renewed: the patient starts again with the date of birth.
@@ -363,16 +361,16 @@ export function createPatientAuthService(
     },
 
     async validate(input, tokens) {
+      const bookingKey = keyRef(input.bookingKey);
       const { authToken } = tokens;
       if (!isWellFormedToken(authToken)) throw new ApiError(403, OTP_ERROR);
-      const tokenHash = sha256(authToken);
+      const tokenHash = secretHash(authToken);
       const challenge = await readOtpChallenge(db, tokenHash, 0);
-      if (!challenge || challenge.bookingKey !== input.bookingKey)
-        throw new ApiError(403, OTP_ERROR);
+      if (!challenge || challenge.bookingKey !== bookingKey) throw new ApiError(403, OTP_ERROR);
       if (challenge.used || challenge.codeExpired) throw new ApiError(403, OTP_EXPIRED);
       // Every code tried on the key counts, whichever challenge it was sent for.
       const keyTries = await spendOrRefuse(
-        scopes.codeTries(input.bookingKey),
+        scopes.codeTries(bookingKey),
         { max: limits.keyCodeTries, windowSeconds: limits.failureWindowSeconds },
         429,
         MAX_ATTEMPTS,
@@ -383,19 +381,19 @@ export function createPatientAuthService(
         if (!now || now.used || now.codeExpired) throw new ApiError(403, OTP_EXPIRED);
         throw new ApiError(429, MAX_ATTEMPTS);
       }
-      if (!sameHash(codeHash(authToken, input.bookingKey, input.code), challenge.codeHash)) {
+      if (!sameHash(codeHash(authToken, bookingKey, input.code), challenge.codeHash)) {
         if (tries >= limits.codeTries || keyTries >= limits.keyCodeTries)
           throw new ApiError(429, MAX_ATTEMPTS);
         throw new ApiError(403, OTP_ERROR);
       }
       if (!(await useOtpChallenge(db, tokenHash))) throw new ApiError(403, OTP_EXPIRED);
-      await resetBudget(db, scopes.codeTries(input.bookingKey));
+      await resetBudget(db, scopes.codeTries(bookingKey));
       return deps.sessions.create(
         {
           kind: 'patient',
           user: null,
           roleTranslations: null,
-          booking: { key: input.bookingKey, kind: 'appointment' },
+          booking: { key: bookingKey, kind: 'appointment' },
         },
         tokens.sessionToken,
       );

@@ -125,7 +125,8 @@ export function createAfterBookingQuestionnaires(
           modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
         })
       ).filter((row) => !(feedbackGiven && row.type === 'FEEDBACK'));
-      return answersResponse(facts.bookingKey, questionnaires, answers);
+      // Asked by slug: no key in the request to echo (keys are stored hashed).
+      return answersResponse('', questionnaires, answers);
     },
 
     async saveForAppointment(ref, request, kind) {
@@ -255,7 +256,8 @@ export function createAfterBookingQuestionnaires(
         examSlugs: facts.examSlugs,
         modalityIds: facts.modalityIds,
       });
-      return answersResponse(facts.bookingKey, questionnaires, answers);
+      // Asked by slug: no key in the request to echo (keys are stored hashed).
+      return answersResponse('', questionnaires, answers);
     },
 
     async saveForBookingRequest(ref, request, kind) {

@@ -2,6 +2,7 @@
  * What the questionnaire services share (issue 5 part 5): which types each
  * save call takes, the shapes sent to the client, the checks every save runs.
  */
+import { type KeyRef } from '../db/secrets.js';
 import type {
   AnswerKind,
   Questionnaire,
@@ -163,7 +164,7 @@ export function answersResponse(
 }
 
 /** 404 for a key the server never issued, 409 once it booked something. */
-export async function requireOpenKey(q: Queryable, bookingKey: string): Promise<void> {
+export async function requireOpenKey(q: Queryable, bookingKey: KeyRef): Promise<void> {
   const key = await findBookingKey(q, bookingKey);
   if (!key) throw new ApiError(404, 'message.booking_key_invalid', 'booking key not issued');
   if (key.usedAt !== null) throw new ApiError(409, 'message.booking_key_used', 'booking key used');
@@ -201,7 +202,7 @@ export async function storeAnswer(
   kind: AnswerKind,
   request: { questionnaireResult: Record<string, unknown>; examSlug?: string | null | undefined },
   owner: {
-    bookingKey: string;
+    bookingKey: KeyRef;
     appointmentId?: number;
     bookingRequestId?: number;
     modalityId?: number | null;

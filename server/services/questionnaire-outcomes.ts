@@ -5,6 +5,7 @@
  * (src/domain/questionnaire/expression.ts), so the client never decides a
  * denial alone. The booking service asks `bookingRefusal` before it books.
  */
+import { keyRef, type KeyRef } from '../db/secrets.js';
 import type { ClinicSlots } from '../../src/api/booking.contract.js';
 import type {
   Answers,
@@ -216,7 +217,7 @@ export function evaluateOutcomes(
 /** The outcome of the answers a booking key gave before booking. */
 export async function keyOutcome(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   options: { questionnaireIds?: number[] | undefined; examSlugs?: string[] | undefined } = {},
 ): Promise<ProcessedOutcomeResponse> {
   let answers = await listTemporaryAnswers(q, bookingKey);
@@ -246,7 +247,7 @@ export const BOOKING_REFUSING_OUTCOMES: readonly OutcomeType[] = [
  */
 export async function assertBookingAllowed(
   q: Queryable,
-  bookingKey: string,
+  bookingKey: KeyRef,
   slot: {
     examSlug: string;
     startMs: number;
@@ -299,7 +300,7 @@ export async function restrictedMinDate(
   bookingKey: string | undefined,
 ): Promise<string | null> {
   if (!bookingKey) return null;
-  return (await keyOutcome(q, bookingKey)).restrictMinDate;
+  return (await keyOutcome(q, keyRef(bookingKey))).restrictMinDate;
 }
 
 /**

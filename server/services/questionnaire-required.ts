@@ -7,6 +7,7 @@
  * questionnaires would book without the screening. 409
  * message.questionnaire_required. Switched by config booking.requireSafetyAnswers.
  */
+import { type KeyRef } from '../db/secrets.js';
 import { BOOKING_FLOW_TYPES } from '../../src/api/questionnaire.contract.js';
 import type { Queryable } from '../db/db.js';
 import {
@@ -49,10 +50,10 @@ export async function requiredScreeningIds(q: Queryable, examSlugs: string[]): P
 export async function assertScreeningsAnswered(
   q: Queryable,
   booking: {
-    bookingKey: string;
+    bookingKey: KeyRef;
     examSlugs: string[];
     appointmentSlug?: string | null | undefined;
-    holderKey?: string | null | undefined;
+    holderKey?: KeyRef | null | undefined;
   },
 ): Promise<void> {
   const required = await requiredScreeningIds(q, booking.examSlugs);

@@ -5,6 +5,7 @@
  * booking belong to an issued, unused booking key; the calls after booking
  * are in questionnaire-after.service.ts.
  */
+import { keyRef } from '../db/secrets.js';
 import type {
   AnswerKind,
   ChangeExamRequest,
@@ -86,13 +87,13 @@ export function createQuestionnaireService(
         ]),
       ];
       let bookingKey = query.bookingKey;
-      if (bookingKey) await requireOpenKey(db, bookingKey);
+      if (bookingKey) await requireOpenKey(db, keyRef(bookingKey));
       else bookingKey = await issueKey();
       const questionnaires = await listQuestionnaires(db, { types, examSlugs, modalityIds });
       return answersResponse(
         bookingKey,
         questionnaires,
-        await listTemporaryAnswers(db, bookingKey),
+        await listTemporaryAnswers(db, keyRef(bookingKey)),
       );
     },
 
@@ -104,26 +105,29 @@ export function createQuestionnaireService(
     },
 
     async saveTemporary(request) {
-      await requireOpenKey(db, request.bookingKey);
+      const bookingKey = keyRef(request.bookingKey);
+      await requireOpenKey(db, bookingKey);
       const row = await requireQuestionnaire(db, request.questionnaireId, 'TEMPORARY');
       const kind: AnswerKind = TYPES_BY_KIND.PAIN_SCORE.includes(row.type)
         ? 'PAIN_SCORE'
         : 'TEMPORARY';
       const saved = await db.transaction((tx) =>
-        storeAnswer(tx, clock, row, kind, request, { bookingKey: request.bookingKey }),
+        storeAnswer(tx, clock, row, kind, request, { bookingKey }),
       );
       return toAnswer(saved);
     },
 
     async processOutcomes(request) {
-      await requireOpenKey(db, request.bookingKey);
-      return keyOutcome(db, request.bookingKey, {
+      const bookingKey = keyRef(request.bookingKey);
+      await requireOpenKey(db, bookingKey);
+      return keyOutcome(db, bookingKey, {
         questionnaireIds: request.questionnaireIds,
         examSlugs: request.examSlugs,
       });
     },
 
-    async message(bookingKey, questionnaireId) {
+    async message(clearKey, questionnaireId) {
+      const bookingKey = keyRef(clearKey);
       await requireOpenKey(db, bookingKey);
       const outcome = await keyOutcome(db, bookingKey, {
         questionnaireIds: questionnaireId === undefined ? undefined : [questionnaireId],
@@ -131,7 +135,9 @@ export function createQuestionnaireService(
       return { message: outcome.message, messageParams: outcome.messageParams };
     },
 
-    async changeExam({ bookingKey, examSlug }) {
+    async changeExam(request) {
+      const { examSlug } = request;
+      const bookingKey = keyRef(request.bookingKey);
       await requireOpenKey(db, bookingKey);
       await examOf(db, examSlug);
       const outcome = await keyOutcome(db, bookingKey, { examSlugs: [examSlug] });

@@ -4,6 +4,7 @@
  * the patient's order that fit one visit. Free means not booked and not held
  * by another booking key.
  */
+import { keyRefOf } from '../db/secrets.js';
 import type {
   ReferenceAppointment,
   ReferenceAppointmentsRequest,
@@ -78,7 +79,7 @@ export function createReferenceAppointmentService(
             clinicId: clinic.id,
             start,
             end,
-            exceptKey: request.bookingKey,
+            exceptKey: keyRefOf(request.bookingKey),
           }),
         ),
       );

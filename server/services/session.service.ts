@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { secretHash, type KeyRef } from '../db/secrets.js';
 import type { AuthenticationStatus, User } from '../../src/api/contract.js';
 import type { Queryable } from '../db/db.js';
 import {
@@ -32,10 +33,6 @@ export const ANONYMOUS: AuthenticationStatus = {
   roleTranslations: null,
 };
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
-}
-
 /** A cookie value that can be ours: 32 random bytes (256 bits) in base64url. */
 function isWellFormed(token: string | undefined): token is string {
   return token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);
@@ -53,7 +50,7 @@ export interface NewSession {
   user: User | null;
   roleTranslations: string | null;
   /** A patient session's booking (issue 6): the only booking it may read or change. */
-  booking?: { key: string; kind: BookingKind };
+  booking?: { key: KeyRef; kind: BookingKind };
 }
 
 export type LiveSession = StoredSession;
@@ -71,16 +68,13 @@ export interface SessionService {
   destroy(token: string | undefined): Promise<void>;
 }
 
-export function createSessionService(
-  db: Queryable,
-  lifetimes: SessionLifetimes,
-): SessionService {
+export function createSessionService(db: Queryable, lifetimes: SessionLifetimes): SessionService {
   const read = async (token: string | undefined) =>
-    isWellFormed(token) ? touchSession(db, hashToken(token), lifetimes.ttlSeconds) : undefined;
+    isWellFormed(token) ? touchSession(db, secretHash(token), lifetimes.ttlSeconds) : undefined;
   return {
     async create(input, replacing) {
       await deleteExpiredSessions(db);
-      if (isWellFormed(replacing)) await deleteSession(db, hashToken(replacing));
+      if (isWellFormed(replacing)) await deleteSession(db, secretHash(replacing));
       const token = randomBytes(32).toString('base64url');
       await insertSession(db, {
         kind: input.kind,
@@ -88,7 +82,7 @@ export function createSessionService(
         roleTranslations: input.roleTranslations,
         bookingKey: input.booking?.key ?? null,
         bookingKind: input.booking?.kind ?? null,
-        tokenHash: hashToken(token),
+        tokenHash: secretHash(token),
         ttlSeconds: lifetimes.ttlSeconds,
         absoluteSeconds: lifetimes.absoluteSeconds,
       });
@@ -105,7 +99,7 @@ export function createSessionService(
       };
     },
     async destroy(token) {
-      if (isWellFormed(token)) await deleteSession(db, hashToken(token));
+      if (isWellFormed(token)) await deleteSession(db, secretHash(token));
     },
   };
 }

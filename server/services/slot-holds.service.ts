@@ -6,6 +6,7 @@
  * (in ascending device order), and the exclusion constraint
  * slot_holds_one_holder has the last word.
  */
+import { keyRef, type KeyRef } from '../db/secrets.js';
 import type { ReserveSlotsRequest, SlotHold } from '../../src/api/booking.contract.js';
 import { lockDevice } from '../db/booking.repo.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
@@ -59,7 +60,7 @@ const conflict = (): ApiError => new ApiError(409, 'message.slot_conflict', 'slo
  */
 export async function takeHeldTime(
   tx: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: string; nowMs: number },
+  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
 ): Promise<void> {
   await deleteExpiredHolds(tx, [input.deviceId], input.nowMs);
   if (await heldByOther(tx, input)) throw conflict();
@@ -92,7 +93,9 @@ export function createSlotHoldService(
   }
 
   return {
-    async reserve({ bookingKey, holds }, caller) {
+    async reserve(request, caller) {
+      const { holds } = request;
+      const bookingKey = keyRef(request.bookingKey);
       const key = await findBookingKey(db, bookingKey);
       if (!key) throw new ApiError(409, 'message.booking_key_invalid', 'booking key not issued');
       if (key.usedFor === 'booking_request') {
@@ -154,7 +157,8 @@ export function createSlotHoldService(
       }));
     },
 
-    async release(bookingKey) {
+    async release(clearKey) {
+      const bookingKey = keyRef(clearKey);
       await db.transaction(async (tx) => {
         const devices = (await heldDeviceIds(tx, bookingKey)).sort((a, b) => a - b);
         for (const deviceId of devices) await lockDevice(tx, deviceId);

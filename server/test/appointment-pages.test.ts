@@ -27,6 +27,7 @@ import {
   SETUP_TIMEOUT,
   testApp,
 } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -354,7 +355,7 @@ describe('R-7-calls-47 call centre and unsubscribe', () => {
       cookies,
       payload: { contactNumber: '0298765432' },
     });
-    const outbox = await listOutbox(db, mine.bookingKey);
+    const outbox = await listOutbox(db, keyRef(mine.bookingKey));
     expect(outbox.map((m) => m.subject)).toEqual([
       expect.stringMatching(/confirmed|appointment/i),
       'Message from a patient: Mia Nguyen',
@@ -513,7 +514,7 @@ describe('R-2.4-37 booking-request pages', () => {
        SELECT $1, t.file_name, 'application/pdf', d.id
        FROM (VALUES ('referral', 'referral.pdf'), ('medicare_card', 'card.png')) AS t (code, file_name)
        JOIN document_types d ON d.code = t.code`,
-      [mine.bookingKey],
+      [keyRef(mine.bookingKey)],
     );
     const res = await app.inject({
       method: 'POST',

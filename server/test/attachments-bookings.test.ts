@@ -22,6 +22,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -215,7 +216,7 @@ describe('booking-request attachments (R-7-calls-14..18)', () => {
     }
     const { rows } = await db.query<{ action: string; outcome: string }>(
       `SELECT action, outcome FROM document_audit WHERE booking_key = $1 AND action = 'referral_download' ORDER BY id`,
-      [mine.bookingKey],
+      [keyRef(mine.bookingKey)],
     );
     expect(rows).toEqual([
       { action: 'referral_download', outcome: 'refused' },
@@ -406,7 +407,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
 
     const { rows } = await db.query<{ slug: string }>(
       'SELECT slug FROM appointments WHERE booking_key = $1',
-      [key],
+      [keyRef(key)],
     );
     const slug = rows[0]?.slug as string;
     const cookies = await patientCookies(app, key);
@@ -457,7 +458,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
       `SELECT action, booking_key FROM document_audit WHERE document_id = $1 AND action = 'move'`,
       [id],
     );
-    expect(rows).toEqual([{ action: 'move', booking_key: next }]);
+    expect(rows).toEqual([{ action: 'move', booking_key: keyRef(next) }]);
   });
 
   it("a used key's documents stay with its booking when the key is rotated", async () => {
@@ -487,7 +488,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
     expect(res.json()).toMatchObject({ message: 'message.booking_key_used' });
     const { rows } = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM temporary_documents WHERE booking_key = $1',
-      [key],
+      [keyRef(key)],
     );
     expect(rows[0]?.n).toBe(1);
   });
@@ -527,7 +528,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
     expect(over.json().message).toBe('message.attachment_limit_reached');
     const { rows } = await db.query<{ actor_kind: string; outcome: string; message_key: string }>(
       `SELECT actor_kind, outcome, message_key FROM document_audit WHERE booking_key = $1 AND outcome = 'refused' ORDER BY id`,
-      [key],
+      [keyRef(key)],
     );
     expect(rows).toEqual([
       {
@@ -555,7 +556,7 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
     }
     await db.query(
       "UPDATE booking_keys SET issued_at = now() - interval '8 days' WHERE booking_key = $1",
-      [abandoned],
+      [keyRef(abandoned)],
     );
     const stray = join(dataDir, 'documents', 'S'.repeat(32));
     const young = join(dataDir, 'documents', 'Y'.repeat(32));
@@ -581,14 +582,14 @@ describe('temporary documents of a booking in progress (issue 7 part 3)', () => 
       (
         await db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM temporary_documents WHERE booking_key = $1',
-          [key],
+          [keyRef(key)],
         )
       ).rows[0]?.n;
     expect(await count(abandoned)).toBe(0);
     expect(await count(fresh)).toBe(1);
     const { rows } = await db.query<{ actor_kind: string; action: string }>(
       `SELECT actor_kind, action FROM document_audit WHERE booking_key = $1 ORDER BY id DESC LIMIT 1`,
-      [abandoned],
+      [keyRef(abandoned)],
     );
     expect(rows).toEqual([{ actor_kind: 'system', action: 'delete' }]);
     await rm(young);

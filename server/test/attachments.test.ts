@@ -24,6 +24,7 @@ import {
   SETUP_TIMEOUT,
   testApp,
 } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -67,7 +68,7 @@ const rows = async (bookingKey: string): Promise<number> =>
   (
     await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM temporary_documents WHERE booking_key = $1',
-      [bookingKey],
+      [keyRef(bookingKey)],
     )
   ).rows[0]?.n ?? -1;
 
@@ -107,7 +108,7 @@ async function lastAudit(bookingKey: string | null = null) {
   }>(
     `SELECT action, outcome, status, message_key, session_hash, document_id::int AS document_id, owner_kind, at
      FROM document_audit WHERE ($1::text IS NULL OR booking_key = $1) ORDER BY id DESC LIMIT 1`,
-    [bookingKey],
+    [bookingKey === null ? null : keyRef(bookingKey)],
   );
   return audit[0];
 }

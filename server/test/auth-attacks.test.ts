@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { bookOne, clock, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 const AUTH_COOKIE = '__Host-imaging_auth';
 
@@ -138,7 +139,7 @@ describe('guess limits are decided and recorded in one step', () => {
     // Each evaluated code counts one attempt on its challenge.
     const { rows } = await db.query<{ n: number }>(
       'SELECT coalesce(sum(attempts), 0)::int AS n FROM otp_challenges WHERE booking_key = $1',
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     expect(rows[0]?.n).toBeLessThanOrEqual(10);
   });
@@ -161,7 +162,7 @@ describe('the owner is not locked out and not bombed with codes', () => {
     }
     await db.query(
       "UPDATE otp_challenges SET code_sent_at = code_sent_at - interval '1 minute' WHERE booking_key = $1",
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     answers.push(
       await app.inject({
@@ -183,7 +184,7 @@ describe('the owner is not locked out and not bombed with codes', () => {
     await db.query(
       `UPDATE otp_challenges SET code_sent_at = now() - interval '11 minutes',
          code_expires_at = now() - interval '1 minute' WHERE booking_key = $1`,
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     const resend = await app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -81,7 +82,7 @@ describe(`simultaneous bookings of one slot on one device (${process.env.DATABAS
       expect(res.json()).toMatchObject({ message: 'message.booking_key_used' });
     }
     const { rows } = await db.query('SELECT 1 FROM appointments WHERE booking_key = $1', [
-      bookingKey,
+      keyRef(bookingKey),
     ]);
     expect(rows).toHaveLength(1);
   });

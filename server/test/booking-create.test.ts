@@ -18,6 +18,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -83,7 +84,7 @@ describe('POST /api/booking/appointments', () => {
       patient_sex: string;
     }>(
       'SELECT patient_email, patient_phone, patient_sex FROM appointments WHERE booking_key = $1',
-      [payload.bookingKey],
+      [keyRef(payload.bookingKey)],
     );
     expect(rows[0]).toEqual({
       patient_email: 'Mia.Nguyen@Example.com',
@@ -95,7 +96,7 @@ describe('POST /api/booking/appointments', () => {
   it('R-2.1-23 R-4-create-10 queues a confirmation e-mail with the appointment link', async () => {
     const payload = await request('2026-11-23T10:00:00+11:00');
     expect((await book(app, payload)).statusCode).toBe(200);
-    const [mail, ...rest] = await listOutbox(db, payload.bookingKey);
+    const [mail, ...rest] = await listOutbox(db, keyRef(payload.bookingKey));
     expect(rest).toEqual([]);
     expect(mail).toMatchObject({ channel: 'email', recipient: 'Mia.Nguyen@Example.com' });
     expect(mail?.subject).toBe('Your MRI Knee appointment on Monday 23 November 2026 at 10:00 am');
@@ -181,7 +182,7 @@ describe('POST /api/booking/appointments', () => {
     expect(res.json()).toMatchObject({ bookingKey: first.bookingKey, examName: 'CT Chest' });
     await db.query(
       "UPDATE booking_keys SET used_at = now() - interval '16 minutes' WHERE booking_key = $1",
-      [first.bookingKey],
+      [keyRef(first.bookingKey)],
     );
     const late = await book(app, {
       ...second,
@@ -219,7 +220,7 @@ describe('POST /api/booking/appointments', () => {
     const sex = await book(app, { ...payload, patient: { ...PATIENT, sex: 'X' as 'MALE' } });
     expect(sex.json()).toMatchObject({ fields: { sex: 'form.please_enter_valid' } });
     const { rows } = await db.query('SELECT 1 FROM appointments WHERE booking_key = $1', [
-      payload.bookingKey,
+      keyRef(payload.bookingKey),
     ]);
     expect(rows).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CreateAppointmentRequest, PatientDetails } from '../../src/api/booking.contract.js';
 import type { Db } from '../db/db.js';
+import { keyRef } from '../db/secrets.js';
 
 /** The tests' "now": Monday 28 September 2026, 10:00 in Sydney (AEST, +10:00). */
 export const NOW = new Date('2026-09-28T00:00:00Z');
@@ -75,7 +76,7 @@ export async function bookOne(
   const body = res.json<{ bookingKey: string; appointments?: { slug: string }[]; slug?: string }>();
   const { rows } = await db.query<{ slug: string }>(
     'SELECT coalesce(slug, booking_key) AS slug FROM appointments WHERE booking_key = $1 LIMIT 1',
-    [body.bookingKey],
+    [keyRef(body.bookingKey)],
   );
   return { bookingKey: body.bookingKey, slug: rows[0]?.slug ?? '' };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -56,7 +57,7 @@ async function bookingRequest(extra: Record<string, unknown> = {}) {
 async function storedId(table: 'appointments' | 'booking_requests', key: string) {
   const { rows } = await db.query<{ insurance_type_id: number | null }>(
     `SELECT insurance_type_id FROM ${table} WHERE booking_key = $1`,
-    [key],
+    [keyRef(key)],
   );
   expect(rows).toHaveLength(1);
   return rows[0]?.insurance_type_id;

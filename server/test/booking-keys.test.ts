@@ -5,6 +5,7 @@ import type { CreateAppointmentRequest } from '../../src/api/booking.contract.js
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -35,7 +36,9 @@ describe('POST /api/booking/booking_key', () => {
     const keys = await Promise.all(Array.from({ length: 20 }, () => newKey(app)));
     expect(new Set(keys).size).toBe(20);
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const { rows } = await db.query('SELECT 1 FROM booking_keys WHERE booking_key = $1', [keys[0]]);
+    const { rows } = await db.query('SELECT 1 FROM booking_keys WHERE booking_key = $1', [
+      keyRef(keys[0] ?? ''),
+    ]);
     expect(rows).toHaveLength(1);
   });
 });

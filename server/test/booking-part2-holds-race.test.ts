@@ -13,6 +13,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -59,7 +60,7 @@ describe(`reserve_slots refusals and races (${process.env.DATABASE_URL ? 'Postgr
     const used = await newKey(app);
     await db.query(
       "UPDATE booking_keys SET used_at = now(), used_for = 'booking_request' WHERE booking_key = $1",
-      [used],
+      [keyRef(used)],
     );
     const usedRes = await reserve({ bookingKey: used, holds: [] });
     expect(usedRes.json()).toMatchObject({ message: 'message.booking_key_used' });

@@ -20,6 +20,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -82,7 +83,7 @@ function appointment(bookingKey: string, deviceId: number, startDateTime: string
 async function holdsOf(bookingKey: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM slot_holds WHERE booking_key = $1',
-    [bookingKey],
+    [keyRef(bookingKey)],
   );
   return rows[0]?.n ?? -1;
 }

@@ -18,6 +18,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -90,10 +91,10 @@ describe('POST /api/booking/pending_appointments', () => {
     });
     const { rows } = await db.query<{ status: string }>(
       'SELECT status FROM appointments WHERE booking_key = $1',
-      [key],
+      [keyRef(key)],
     );
     expect(rows).toEqual([{ status: 'PENDING' }]);
-    expect(await listOutbox(db, key)).toEqual([]);
+    expect(await listOutbox(db, keyRef(key))).toEqual([]);
     const taken = await book(app, request(await newKey(app), at));
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: 'message.slot_conflict' });
@@ -145,13 +146,13 @@ describe('POST /api/booking/pending_appointments/:bookingKey/notifications', () 
     expect(second.statusCode, second.body).toBe(200);
     const first = await notify(key);
     expect(first.statusCode).toBe(204);
-    const queued = await listOutbox(db, key);
+    const queued = await listOutbox(db, keyRef(key));
     expect(queued).toHaveLength(2);
     expect(queued[0]).toMatchObject({ channel: 'email', recipient: 'Mia.Nguyen@Example.com' });
     expect(queued[0]?.body).toContain(`https://portal.example.org/appointments/pending/${key}`);
     expect(queued.map((m) => m.subject).join()).toMatch(/MRI Knee.*MRI Lumbar spine/);
     expect((await notify(key)).statusCode).toBe(204);
-    expect(await listOutbox(db, key)).toHaveLength(2);
+    expect(await listOutbox(db, keyRef(key))).toHaveLength(2);
   });
 
   it('queues once when called several times at once', async () => {
@@ -159,7 +160,7 @@ describe('POST /api/booking/pending_appointments/:bookingKey/notifications', () 
     await pending(request(key, '2026-11-24T10:00:00+11:00'));
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(key)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array<number>(5).fill(204));
-    expect(await listOutbox(db, key)).toHaveLength(1);
+    expect(await listOutbox(db, keyRef(key))).toHaveLength(1);
   });
 
   it('answers 404 message.appointment_not_found without pending appointments', async () => {
@@ -177,12 +178,12 @@ describe('POST /api/booking/booking_key/update', () => {
     const [old, next] = [await newKey(app), await newKey(app)];
     await db.query(
       "INSERT INTO temporary_documents (booking_key, file_name, content_type) VALUES ($1, 'referral.pdf', 'application/pdf')",
-      [old],
+      [keyRef(old)],
     );
     await db.query(
       `INSERT INTO questionnaire_answers (booking_key, questionnaire_id, questionnaire_result)
        VALUES ($1, 7, '{"pregnant": false}'), ($1, 8, '{}')`,
-      [old],
+      [keyRef(old)],
     );
     const at = '2026-11-25T09:00:00+11:00';
     const held = await app.inject({
@@ -201,7 +202,7 @@ describe('POST /api/booking/booking_key/update', () => {
       (
         await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM ${table} WHERE booking_key = $1`,
-          [key],
+          [keyRef(key)],
         )
       ).rows[0]?.n;
     for (const table of ['temporary_documents', 'questionnaire_answers', 'slot_holds'])

@@ -18,6 +18,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -68,10 +69,10 @@ describe('POST /api/booking/booking_requests', () => {
     const { rows } = await db.query<{ note: string; status: string; exams: number }>(
       `SELECT r.note, r.status, (SELECT count(*)::int FROM booking_request_exams x WHERE x.booking_request_id = r.id) AS exams
        FROM booking_requests r WHERE r.booking_key = $1`,
-      [payload.bookingKey],
+      [keyRef(payload.bookingKey)],
     );
     expect(rows[0]).toEqual({ note: 'Mornings please', status: 'PENDING', exams: 2 });
-    const [mail] = await listOutbox(db, payload.bookingKey);
+    const [mail] = await listOutbox(db, keyRef(payload.bookingKey));
     expect(mail?.body).toContain(
       `https://portal.example.org/booking-requests/${payload.bookingKey}`,
     );
@@ -190,7 +191,7 @@ describe('GET /api/booking/appointments/{bookingKey}/calendar.ics', () => {
     const key = await bookedKey('2026-11-23T10:00:00+11:00');
     const { rows } = await db.query<{ id: number }>(
       'SELECT exam_id AS id FROM appointments WHERE booking_key = $1',
-      [key],
+      [keyRef(key)],
     );
     await db.query(
       "UPDATE exams SET notes = repeat('Bring your referral and old films, please. ', 8) WHERE id = $1",

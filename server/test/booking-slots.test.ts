@@ -10,6 +10,7 @@ import { insertAppointment } from '../db/appointments.repo.js';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -105,7 +106,7 @@ describe('POST /api/booking/clinic_appointments', () => {
     let n = 0;
     const busy = (device: number, from: string, to: string) =>
       insertAppointment(db, {
-        bookingKey: `busy-${++n}`,
+        bookingKey: keyRef(`busy-${++n}`),
         deviceId: device,
         examId: null,
         start: at(from),
@@ -115,7 +116,7 @@ describe('POST /api/booking/clinic_appointments', () => {
     await busy(first, '10:00', '10:45');
     await busy(second, '10:00', '11:00');
     await insertAppointment(db, {
-      bookingKey: 'busy-canceled',
+      bookingKey: keyRef('busy-canceled'),
       deviceId: second,
       examId: null,
       start: at('12:00'),

@@ -6,6 +6,7 @@ import { sqlState, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { openTestDb, SETUP_TIMEOUT } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let device: number;
@@ -24,7 +25,7 @@ const at = (time: string) => new Date(`2030-03-04T${time}:00+11:00`);
 let keys = 0;
 const book = (deviceId: number, start: string, end: string, status?: 'CANCELED' | 'PENDING') =>
   insertAppointment(db, {
-    bookingKey: `T${++keys}`,
+    bookingKey: keyRef(`T${++keys}`),
     deviceId,
     examId: null,
     start: at(start),
@@ -60,7 +61,7 @@ describe('appointments exclusion constraint', () => {
     await book(device, '12:00', '12:30', 'CANCELED');
     expect(await rejection(book(device, '12:00', '12:30'))).toBeUndefined();
     expect(await rejection(book(device, '12:15', '12:45'))).toBe(SLOT_TAKEN);
-    expect(await setAppointmentStatus(db, `T${keys - 1}`, 'CANCELED')).toBe(true);
+    expect(await setAppointmentStatus(db, keyRef(`T${keys - 1}`), 'CANCELED')).toBe(true);
     expect(await rejection(book(device, '12:15', '12:45'))).toBeUndefined();
   });
 
@@ -68,7 +69,9 @@ describe('appointments exclusion constraint', () => {
     await book(device, '14:00', '14:30', 'CANCELED');
     const canceledKey = `T${keys}`;
     await book(device, '14:00', '14:30');
-    expect(await rejection(setAppointmentStatus(db, canceledKey, 'BOOKED'))).toBe(SLOT_TAKEN);
+    expect(await rejection(setAppointmentStatus(db, keyRef(canceledKey), 'BOOKED'))).toBe(
+      SLOT_TAKEN,
+    );
   });
 
   it('rejects empty and inverted ranges', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SESSION_COOKIE_NAME, setCookie, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -38,7 +39,7 @@ function create(url: string, payload: object, idempotencyKey: string) {
 async function appointmentsOf(bookingKey: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM appointments WHERE booking_key = $1',
-    [bookingKey],
+    [keyRef(bookingKey)],
   );
   return rows[0]?.n ?? 0;
 }

@@ -19,6 +19,7 @@ import {
   SETUP_TIMEOUT,
   testApp,
 } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -42,7 +43,10 @@ const attacker = { [BROWSER_COOKIE_NAME]: newBrowserToken() };
 /** A client without any browser secret (a script). */
 const script = { [BROWSER_COOKIE_NAME]: '' };
 
-function as(cookies: Record<string, string>, options: InjectOptions): Promise<LightMyRequestResponse> {
+function as(
+  cookies: Record<string, string>,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, cookies });
 }
 
@@ -60,7 +64,7 @@ function slot(bookingKey: string, examSlug: string, at: string, device = 0) {
 async function count(table: string, bookingKey: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${table} WHERE booking_key = $1`,
-    [bookingKey],
+    [keyRef(bookingKey)],
   );
   return rows[0]?.n ?? 0;
 }
@@ -171,7 +175,7 @@ describe('a booking key alone opens nothing', () => {
     expect(cookie).toMatch(/Partitioned/);
     const { rows } = await db.query<{ browser_hash: string | null }>(
       'SELECT browser_hash FROM booking_keys WHERE booking_key = $1',
-      [res.json<{ bookingKey: string }>().bookingKey],
+      [keyRef(res.json<{ bookingKey: string }>().bookingKey)],
     );
     const token = /^[^=]+=([^;]+)/.exec(cookie)?.[1] ?? '';
     expect(rows[0]?.browser_hash).toBeTruthy();
@@ -200,11 +204,11 @@ describe('booking_key/update never hands a booked patient’s answers to a calle
     await db.query(
       `INSERT INTO questionnaire_answers (booking_key, questionnaire_id, questionnaire_result)
        VALUES ($1, 7, '{"pregnant": true, "implant": "pacemaker"}')`,
-      [victim],
+      [keyRef(victim)],
     );
     await db.query(
       "UPDATE booking_keys SET used_at = used_at - interval '30 days' WHERE booking_key = $1",
-      [victim],
+      [keyRef(victim)],
     );
     const issued = await as(attacker, { method: 'POST', url: '/api/booking/booking_key' });
     const attackerKey = issued.json<{ bookingKey: string }>().bookingKey;
@@ -220,9 +224,7 @@ describe('booking_key/update never hands a booked patient’s answers to a calle
       method: 'GET',
       url: `/api/questionnaires?examSlugs=mri-knee&bookingKey=${attackerKey}`,
     });
-    expect(read.json<{ allQuestionnaireAnswers: unknown[] }>().allQuestionnaireAnswers).toEqual(
-      [],
-    );
+    expect(read.json<{ allQuestionnaireAnswers: unknown[] }>().allQuestionnaireAnswers).toEqual([]);
   });
 
   it('the rotation the booking flow needs still works: an unused key to a new key of the same browser', async () => {
@@ -230,7 +232,7 @@ describe('booking_key/update never hands a booked patient’s answers to a calle
     await db.query(
       `INSERT INTO questionnaire_answers (booking_key, questionnaire_id, questionnaire_result)
        VALUES ($1, 7, '{"pregnant": false}')`,
-      [old],
+      [keyRef(old)],
     );
     const res = await app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.js';
 import { writeSetting, readSetting } from '../db/settings.repo.js';
 import { bookOne, clinicId, clock, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SESSION_COOKIE_NAME, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 const AUTH_COOKIE = '__Host-imaging_auth';
 
@@ -147,7 +148,9 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
       'SELECT booking_kind, booking_key FROM sessions WHERE token_hash = $1',
       [tokenHash(browser)],
     );
-    expect(session.rows).toEqual([{ booking_kind: 'appointment', booking_key: bookingKey }]);
+    expect(session.rows).toEqual([
+      { booking_kind: 'appointment', booking_key: keyRef(bookingKey) },
+    ]);
   });
 
   it('R-4-auth-04 a booking request: the right date of birth starts the session at once, without a code', async () => {
@@ -237,7 +240,7 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
     expect(code).toMatch(/^\d{6}$/);
     const { rows } = await db.query<Record<string, unknown>>(
       'SELECT * FROM otp_challenges WHERE booking_key = $1',
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify(rows[0]);
@@ -302,7 +305,7 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
     expect(fifth.json().message).toBe('message.max_attempts_reached');
     await db.query(
       "UPDATE otp_challenges SET code_sent_at = code_sent_at - interval '6 seconds' WHERE booking_key = $1",
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     const resend = await browser.resend(bookingKey);
     expect(resend.statusCode).toBe(429);
@@ -317,13 +320,13 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
     const { rows } = await db.query<{ seconds: number }>(
       `SELECT round(extract(epoch FROM code_expires_at - code_sent_at))::int AS seconds
        FROM otp_challenges WHERE booking_key = $1`,
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     expect(rows[0]?.seconds).toBe(600);
     await db.query(
       `UPDATE otp_challenges SET code_sent_at = code_sent_at - interval '601 seconds',
          code_expires_at = code_expires_at - interval '601 seconds' WHERE booking_key = $1`,
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     const res = await browser.validate(bookingKey, code);
     expect(res.statusCode).toBe(403);
@@ -341,7 +344,7 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
     await db.query(
       "UPDATE otp_challenges SET code_sent_at = code_sent_at - interval '6 seconds' WHERE booking_key = $1",
-      [bookingKey],
+      [keyRef(bookingKey)],
     );
     const resent = await browser.resend(bookingKey);
     expect(resent.statusCode, resent.body).toBe(200);
@@ -363,7 +366,7 @@ describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
       expect(res.json().otpSent.resendSeconds).toBe(30);
       await db.query(
         "UPDATE otp_challenges SET code_sent_at = code_sent_at - interval '10 seconds' WHERE booking_key = $1",
-        [bookingKey],
+        [keyRef(bookingKey)],
       );
       expect((await browser.resend(bookingKey)).statusCode).toBe(429);
     } finally {

@@ -12,6 +12,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 const MRI_SAFE = {
   pacemaker: 'no',
@@ -140,7 +141,7 @@ describe('safety screenings must be answered before booking (issue 5)', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { rows } = await db.query<{ slug: string }>(
       'SELECT coalesce(slug, booking_key) AS slug FROM appointments WHERE booking_key = $1',
-      [oldKey],
+      [keyRef(oldKey)],
     );
     const appointmentSlug = rows[0]?.slug ?? '';
     const newBookingKey = await newKey(app);

@@ -18,6 +18,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 const MRI_SAFE = {
   pacemaker: 'no',
@@ -289,7 +290,9 @@ describe('questionnaires before booking (issue 5 part 5)', () => {
       },
     });
     expect(pending.statusCode).toBe(403);
-    const { rows } = await db.query('SELECT 1 FROM appointments WHERE booking_key = $1', [key]);
+    const { rows } = await db.query('SELECT 1 FROM appointments WHERE booking_key = $1', [
+      keyRef(key),
+    ]);
     expect(rows).toEqual([]);
   });
 
@@ -503,7 +506,7 @@ describe('evaluateOutcomes (R-3-24 R-3-25 R-3-26)', () => {
     questionnaireId = 1,
   ): AnswerRow => ({
     id: 1,
-    bookingKey: 'k',
+    bookingKey: keyRef('k'),
     questionnaireId,
     questionnaireType: 'CREATE_BOOKING_REQUEST',
     questionnaireResult,

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../http/secured.js';
 import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
 import { bookOne, clock, MANY_BOOKINGS } from './booking-helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 describe('the secured area (spec 6, issue 6 sessions)', () => {
   let db: Db;
@@ -19,7 +20,10 @@ describe('the secured area (spec 6, issue 6 sessions)', () => {
   });
 
   it('answers 401 with a message key and no-store when there is no session', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/secured/appointments/x/attachments/response' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/secured/appointments/x/attachments/response',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('message.unauthorized');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -30,21 +34,30 @@ describe('the secured area (spec 6, issue 6 sessions)', () => {
     const mine = await bookOne(app, db);
     const theirs = await bookOne(app, db, { dayOffset: 1 });
     const cookies = await patientCookies(app, mine.bookingKey);
-    const session = await (await import('../services/session.service.js'))
+    const session = await (
+      await import('../services/session.service.js')
+    )
       .createSessionService(db, { ttlSeconds: 900, absoluteSeconds: 43200 })
       .read(Object.values(cookies)[0]);
-    expect(session?.bookingKey).toBe(mine.bookingKey);
+    // The session holds the key's stored form, never the key (db/secrets.ts).
+    expect(session?.bookingKey).toBe(keyRef(mine.bookingKey));
     const request = { securedSession: session } as Parameters<typeof securedSession>[0];
-    await expect(requireAppointment(db, request, { bookingKey: mine.bookingKey })).resolves.toMatchObject({
-      bookingKey: mine.bookingKey,
+    await expect(
+      requireAppointment(db, request, { bookingKey: mine.bookingKey }),
+    ).resolves.toMatchObject({
+      bookingKey: keyRef(mine.bookingKey),
     });
-    await expect(requireAppointment(db, request, { bookingKey: theirs.bookingKey })).rejects.toMatchObject({
+    await expect(
+      requireAppointment(db, request, { bookingKey: theirs.bookingKey }),
+    ).rejects.toMatchObject({
       statusCode: 403,
     });
     await expect(requireAppointment(db, request, { slug: 'no-such-slug' })).rejects.toMatchObject({
       statusCode: 403,
     });
-    await expect(requireBookingRequest(db, request, { bookingKey: mine.bookingKey })).rejects.toMatchObject({
+    await expect(
+      requireBookingRequest(db, request, { bookingKey: mine.bookingKey }),
+    ).rejects.toMatchObject({
       statusCode: 403,
     });
   });

@@ -30,6 +30,7 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { keyRef } from '../db/secrets.js';
 
 const PDF_SIZE = pdfBytes().length;
 const BASE = '/api/booking/documents';
@@ -90,7 +91,7 @@ const storedFiles = async (): Promise<number> =>
 async function documentCount(bookingKey: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM temporary_documents WHERE booking_key = $1',
-    [bookingKey],
+    [keyRef(bookingKey)],
   );
   return rows[0]?.n ?? 0;
 }
@@ -132,7 +133,7 @@ describe('upload budget per client address for keys that have not booked (issue 
     const { rows } = await db.query<{ outcome: string; status: number; message_key: string }>(
       `SELECT outcome, status, message_key FROM document_audit
        WHERE booking_key = $1 AND action = 'upload' ORDER BY id`,
-      [third],
+      [keyRef(third)],
     );
     expect(rows).toEqual([
       { outcome: 'refused', status: 429, message_key: 'message.upload_quota_exceeded' },
@@ -236,7 +237,7 @@ describe('free-space floor of the documents directory (issue 11 part 5)', () => 
     await bookMriKnee(app, key, 11);
     const { rows } = await db.query<{ slug: string }>(
       'SELECT slug FROM appointments WHERE booking_key = $1',
-      [key],
+      [keyRef(key)],
     );
     const cookies = await patientCookies(app, key);
     free = floor - 1;
@@ -283,7 +284,7 @@ describe('short life of temporary documents of keys that never booked (issue 11 
       (
         await db.query<{ storage_name: string }>(
           'SELECT storage_name FROM temporary_documents WHERE booking_key = $1',
-          [key],
+          [keyRef(key)],
         )
       ).rows.map((row) => row.storage_name);
     const [abandonedFile] = await storage(abandoned);

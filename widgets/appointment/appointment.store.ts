@@ -225,8 +225,10 @@ function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void
     state: 'ready',
     summary: {
       ...current.summary,
+      // The booking key stays the one this page was opened with: a view
+      // answered without a key in the request carries none (docs/api.md).
       appointments: current.summary.appointments.map((a) =>
-        a.slug === slug ? { ...a, ...patch } : a,
+        a.slug === slug ? { ...a, ...patch, bookingKey: a.bookingKey } : a,
       ),
     },
   });

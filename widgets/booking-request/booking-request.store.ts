@@ -60,7 +60,10 @@ export async function cancelRequest(slug: string): Promise<void> {
   $requestNotice.set(null);
   try {
     const request = await cancelBookingRequest(slug);
-    $bookingRequest.set({ state: 'ready', request });
+    // The answer names no booking key (it is asked by slug, docs/api.md): keep this page's.
+    const current = $bookingRequest.get();
+    const bookingKey = current.state === 'ready' ? current.request.bookingKey : request.bookingKey;
+    $bookingRequest.set({ state: 'ready', request: { ...request, bookingKey } });
     $requestNotice.set({ tone: 'success', key: 'booking_request.cancelled' });
   } catch (error) {
     const messageKey = failed(error);
