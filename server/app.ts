@@ -37,7 +37,7 @@ import { createBookingKeyService } from './services/booking-key.service.js';
 import { createBookingLookupService } from './services/booking-lookups.service.js';
 import { createBookingRequestService } from './services/booking-request.service.js';
 import { createBookingService } from './services/booking.service.js';
-import { createDocumentService } from './services/documents.service.js';
+import { createDocumentService, type DocumentService } from './services/documents.service.js';
 import { createPortalConfigService } from './services/portal-config.service.js';
 import { createQuestionnaireService } from './services/questionnaire.service.js';
 import { createReferenceAppointmentService } from './services/reference-appointments.service.js';
@@ -45,6 +45,13 @@ import { createSessionService } from './services/session.service.js';
 import { createSlotHoldService } from './services/slot-holds.service.js';
 import { createAppointmentPagesService } from './services/appointment-pages.service.js';
 import { createBookingRequestPagesService } from './services/booking-request-pages.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The document service, for the housekeeping job main.ts starts (jobs/document-sweep.ts). */
+    documents: DocumentService;
+  }
+}
 
 export interface BuildAppOptions {
   db: Db;
@@ -158,6 +165,7 @@ export async function buildApp({
     appointmentPages: createAppointmentPagesService(db, { clock, publicUrl: config.publicUrl }),
     bookingRequestPages: createBookingRequestPagesService(db),
   };
+  app.decorate('documents', deps.documents);
   healthRoutes(app, deps);
   configRoutes(app, deps);
   assetRoutes(app, deps);

@@ -4,6 +4,7 @@ import { loadServerConfig } from './config.js';
 import { openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { startDocumentSweep } from './jobs/document-sweep.js';
 import { devMailboxEnabled, MAILBOX_PATH } from './routes/dev-mailbox.js';
 import {
   consoleSmsSender,
@@ -41,11 +42,14 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error(error, 'outbox sender failed'),
   });
 
+  const sweep = startDocumentSweep(app.documents, app.log);
+
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    sweep.stop();
     outbox
       .stop()
       .then(() => email?.close())

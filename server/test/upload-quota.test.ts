@@ -31,6 +31,7 @@ import {
 } from './booking-helpers.js';
 import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
+import { startDocumentSweep } from '../jobs/document-sweep.js';
 
 const PDF_SIZE = pdfBytes().length;
 const BASE = '/api/booking/documents';
@@ -293,12 +294,12 @@ describe('short life of temporary documents of keys that never booked (issue 11 
     // Documents are stamped by the database's clock; the sweep runs on the app's clock.
     const stored = Date.now();
     const young = await appWith({}, { clock: () => new Date(stored + 23 * 60 * 60 * 1000) });
-    await young.ready();
+    startDocumentSweep(young.documents, young.log).stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await documentCount(abandoned)).toBe(1);
 
     const dayLater = await appWith({}, { clock: () => new Date(stored + 25 * 60 * 60 * 1000) });
-    await dayLater.ready();
+    startDocumentSweep(dayLater.documents, dayLater.log).stop();
     await vi.waitFor(
       async () => {
         expect(await documentCount(abandoned)).toBe(0);
