@@ -357,3 +357,19 @@ export async function deleteExpiredTemporaryDocuments(
   );
   return rows;
 }
+
+export async function examExists(q: Queryable, slug: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM exams WHERE slug = $1', [slug]);
+  return rows.length > 0;
+}
+
+/** Which of `names` a temporary document row still names. */
+export async function knownStorageNames(q: Queryable, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { rows } = await q.query<{ storageName: string }>(
+    `SELECT storage_name AS "storageName" FROM temporary_documents
+     WHERE storage_name = ANY($1::text[])`,
+    [names],
+  );
+  return rows.map((row) => row.storageName);
+}

@@ -17,7 +17,7 @@ import {
   type UploadLimits,
 } from '../config.js';
 import type { Db } from '../db/db.js';
-import { quotaAddress } from '../services/documents.service.js';
+import { quotaAddress } from '../services/document-quota.js';
 import { pdfBytes, uploadBody } from './attachments-helpers.js';
 import {
   book,

@@ -8,11 +8,10 @@ import { ApiError } from '../../http/errors.js';
 import {
   ATTACHMENT_KEYS,
   DOCUMENT_LIMITS,
-  type UploadClient,
   type UploadedFile,
   type UploadFields,
-  UploadQuotaError,
 } from '../../services/documents.service.js';
+import { UploadQuotaError, type UploadClient } from '../../services/document-quota.js';
 
 /** The most a request may declare: the file plus room for the boundaries and text fields. */
 export const MAX_CONTENT_LENGTH =
