@@ -187,7 +187,7 @@ describe('POST /api/booking/clinic_appointments', () => {
       customDuration: 15,
       examBookingKey: 'k',
       bookingRequestBookingKey: 'k',
-      // Empty means none; a visit's id restricts the slots (booking-part2-mobile.test.ts).
+      // Empty means none; a visit's id restricts the slots (mobile-slots.test.ts).
       mobileLocationToken: '',
     });
     expect(res.statusCode).toBe(200);

@@ -14,7 +14,7 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_visits');
+  db = await openTestDb('booking_visits');
   app = await testApp(db, {}, { clock });
 }, SETUP_TIMEOUT);
 

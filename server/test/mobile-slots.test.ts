@@ -26,7 +26,7 @@ let mandurah: MobileLocation;
 let now: Date;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_mobile');
+  db = await openTestDb('booking_mobile');
   const { rows } = await db.query<MobileLocation & { deviceId: number }>(
     `SELECT l.id, l.clinic_id AS "clinicId", l.name, l.address, l.latitude, l.longitude,
        l.start_date AS "startDate", l.end_date AS "endDate", l.device_id AS "deviceId"

@@ -18,7 +18,7 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_lookups');
+  db = await openTestDb('booking_lookups');
   app = await testApp(db, {}, { clock });
 }, SETUP_TIMEOUT);
 

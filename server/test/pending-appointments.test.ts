@@ -26,7 +26,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_pending');
+  db = await openTestDb('booking_pending');
   app = await testApp(
     db,
     { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },

@@ -29,7 +29,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_holds');
+  db = await openTestDb('booking_holds');
   app = await testApp(db, { booking: MANY_BOOKINGS }, { clock: () => now });
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');

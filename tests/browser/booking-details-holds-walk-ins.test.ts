@@ -46,7 +46,7 @@ afterEach(() => {
   requireFields({ medicareNumberRequired: false, validationCodeRequired: false });
 });
 
-describe('<imaging-booking> part 2', () => {
+describe('<imaging-booking>: details, holds, combinations, walk-ins, mobile units, redirects', () => {
   it('R-4-quest-05: medicare-number-required shows a labelled Medicare field; a wrong check digit is an error tied to it; the value stays', async () => {
     const element = mount({
       path: '/booking',

@@ -21,7 +21,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_holds_race');
+  db = await openTestDb('booking_holds_race');
   app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');

@@ -17,7 +17,7 @@ let app: FastifyInstance;
 let sydney: number;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_part2_reference');
+  db = await openTestDb('booking_reference');
   app = await testApp(db, {}, { clock });
   sydney = await clinicId(db, 'sydney-cbd');
 }, SETUP_TIMEOUT);
