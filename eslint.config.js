@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-types/**', 'node_modules/**', 'test-results/**', '.data/**'] },
@@ -32,4 +33,5 @@ export default tseslint.config(
     files: ['src/frame/**', 'src/ui/**', 'widgets/**/*.tsx'],
     rules: { 'no-restricted-globals': ['error', 'eval', 'fetch', 'XMLHttpRequest'] },
   },
+  ...layerRules,
 );

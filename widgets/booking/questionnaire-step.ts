@@ -9,7 +9,7 @@
  * fails: the server still refuses a denied booking) the flow goes on as before.
  */
 import { getQuestionnaires } from '../../src/api/questionnaires';
-import { PATIENT_BOOKING_TYPES } from '../questionnaire/outcomes';
+import { PATIENT_BOOKING_TYPES } from '../../src/domain/questionnaire/outcomes';
 import { $booking, $bookingUrl, navigateOutside, updateParams } from './booking.store';
 import { continueFromExams } from './flow.store';
 

@@ -49,7 +49,7 @@ import {
   noEffects,
   PATIENT_BOOKING_TYPES,
   type FlowEffects,
-} from './outcomes';
+} from '../../src/domain/questionnaire/outcomes';
 
 /** The types parameter value for the consent forms of an appointment. */
 export const CONSENT_FORM_TYPE = 'CONSENT_FORM';

@@ -7,7 +7,7 @@
 import type {
   ProcessedOutcomeResponse,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract';
+} from '../../api/questionnaire.contract';
 
 /**
  * The before-booking types a patient answers in the booking flow. The other
