@@ -3,10 +3,8 @@
  * "Layers and imports"). `npm run check` fails on an import that breaks one;
  * tests/lint/layers.test.ts proves each rule catches a violation.
  *
- * The contract types still live in src/api/*.contract.ts, src/api/contract.ts
- * and the error shapes of src/api/errors.ts (they move to src/contract/ with
- * the contract layer, issue 12 part 1): those modules count as the contract
- * layer and may be imported from anywhere.
+ * src/contract/ (request and response types, enum lists, shared constants)
+ * imports nothing and may be imported from anywhere.
  *
  * Known exceptions, each to be removed by the change named:
  * - src/ui/attachments/ reads the attachments store and the API: it is a
@@ -16,7 +14,7 @@
  *   the real server (attachments-bookings: the client's multipart form).
  */
 const KNOWN_EXCEPTIONS = ['src/ui/attachments/**', 'src/ui/upload/useUpload.ts'];
-const CONTRACT = '(\\.contract|/contract|/api/errors)(\\.js)?$';
+const CONTRACT = '(/contract/[a-z-]+)(\\.js)?$';
 const message = (rule) => `${rule} (docs/architecture.md "Layers and imports")`;
 
 /** A regex pattern for no-restricted-imports, unless the import is a contract module. */
@@ -36,6 +34,12 @@ const otherWidget = (depth) =>
 const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export const layerRules = [
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: rule([
+      { regex: '^(?!\\./)', message: message('src/contract imports nothing but itself') },
+    ]),
+  },
   { files: ['src/domain/**/*.{ts,tsx}'], rules: rule([REACT, STORES, API, UI, WIDGETS]) },
   {
     files: ['src/ui/**/*.{ts,tsx}'],

@@ -18,6 +18,18 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
 
 const cases: [string, string, string, RegExp][] = [
   [
+    'src/contract imports nothing',
+    'src/contract/x.ts',
+    "import { x } from '../domain/booking/slots';",
+    /imports nothing/,
+  ],
+  [
+    'src/contract imports no package',
+    'src/contract/x.ts',
+    "import { Type } from '@sinclair/typebox';",
+    /imports nothing/,
+  ],
+  [
     'src/domain is pure: no React',
     'src/domain/booking/x.ts',
     "import { useState } from 'react';",
@@ -108,9 +120,10 @@ describe('layer rules (docs/architecture.md "Layers and imports")', () => {
   });
 
   it.each([
-    ['src/domain/booking/x.ts', "import type { Slot } from '../../api/booking.contract';"],
-    ['src/ui/X.tsx', "import type { PortalConfig } from '../api/contract';"],
-    ['server/routes/x.ts', "import type { Slot } from '../../src/api/booking.contract.js';"],
+    ['src/domain/booking/x.ts', "import type { Slot } from '../../contract/booking';"],
+    ['src/ui/X.tsx', "import type { PortalConfig } from '../contract/portal';"],
+    ['server/routes/x.ts', "import type { Slot } from '../../src/contract/booking.js';"],
+    ['src/contract/x.ts', "import type { Slot } from './booking';"],
     ['server/routes/x.ts', "import { zonedDate } from '../../src/domain/time/zoned-time.js';"],
     ['widgets/booking/x.ts', "import { x } from '../../src/domain/questionnaire/outcomes';"],
     ['widgets/booking/parts/X.tsx', "import { x } from '../slots.store';"],

@@ -1,5 +1,6 @@
+import type { Clinic } from '../../src/contract/clinic.js';
 import type { KeyRef } from './secrets.js';
-import type { AppointmentStatus } from '../../src/api/appointments.contract.js';
+import type { AppointmentStatus } from '../../src/contract/appointments.js';
 import type { Queryable } from './db.js';
 
 /**
@@ -22,20 +23,7 @@ export interface AppointmentRow {
   notes: string;
   modalityName: string;
   bookableOnline: boolean;
-  clinic: {
-    id: number;
-    slug: string;
-    name: string;
-    address: string;
-    suburb: string;
-    state: string;
-    postalCode: string;
-    phone: string;
-    email: string;
-    timeZone: string;
-    latitude: number;
-    longitude: number;
-  };
+  clinic: Clinic;
   patient: {
     firstName: string;
     lastName: string;

@@ -5,7 +5,7 @@ import type {
   Modality,
   PostCodeLocation,
   Region,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Queryable } from './db.js';
 
 /** Reads of the booking catalogue: modalities, body parts, exams, regions, post codes, clinics. */

@@ -1,4 +1,4 @@
-import type { PostCodeLocation } from '../../src/api/booking.contract.js';
+import type { PostCodeLocation } from '../../src/contract/booking.js';
 import {
   CLINIC_COLUMNS,
   EXAM_COLUMNS,

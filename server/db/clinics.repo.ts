@@ -1,4 +1,4 @@
-import type { ClinicContact } from '../../src/api/contract.js';
+import type { ClinicContact } from '../../src/contract/portal.js';
 import type { Queryable } from './db.js';
 
 /** clinics, devices and opening_hours. */

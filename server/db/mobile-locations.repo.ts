@@ -1,4 +1,4 @@
-import type { MobileLocation, WalkInExam } from '../../src/api/booking.contract.js';
+import type { MobileLocation, WalkInExam } from '../../src/contract/booking.js';
 import type { Queryable } from './db.js';
 
 /** walk_in_exams and mobile_locations (the visits of mobile units). */

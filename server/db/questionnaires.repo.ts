@@ -8,7 +8,7 @@ import type {
   QuestionnaireAnswer,
   QuestionnaireJson,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import type { Queryable } from './db.js';
 
 /** questionnaires, questionnaire_outcome_rules, questionnaire_answers, consent_forms, consent_answers. */

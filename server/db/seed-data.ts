@@ -4,7 +4,7 @@
  * Phone numbers use the ranges reserved for fiction (AU 5550 xxxx) and
  * e-mail addresses the reserved .example domain.
  */
-import type { TranslationBundle } from '../../src/api/contract.js';
+import type { TranslationBundle } from '../../src/contract/portal.js';
 import type { StoredPortalConfig } from './settings.repo.js';
 
 const WEB = 'https://www.harbour-imaging.example';

@@ -3,7 +3,7 @@
  * binary files: SVG banners and favicon, and a PNG background.
  */
 import { crc32, deflateSync } from 'node:zlib';
-import type { ApplicationAsset } from '../../src/api/contract.js';
+import type { ApplicationAsset } from '../../src/contract/portal.js';
 
 export interface SeedAsset {
   name: ApplicationAsset;

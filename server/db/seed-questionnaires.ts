@@ -31,7 +31,7 @@ import type {
   OutcomeType,
   QuestionnaireJson,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import type { Queryable } from './db.js';
 
 /** Sydney's number (seed-data.ts radiology.contact); fictional range. */

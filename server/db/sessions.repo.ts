@@ -1,5 +1,5 @@
 import type { KeyRef } from './secrets.js';
-import type { User } from '../../src/api/contract.js';
+import type { User } from '../../src/contract/portal.js';
 import type { Queryable } from './db.js';
 
 /** sessions: server-side session rows keyed by the SHA-256 of the cookie token. */

@@ -1,4 +1,4 @@
-import type { TranslationBundle } from '../../src/api/contract.js';
+import type { TranslationBundle } from '../../src/contract/portal.js';
 import type { Queryable } from './db.js';
 
 /** translations: provider overrides per locale. */

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiErrorBody } from '../../src/api/contract.js';
+import type { ApiErrorBody } from '../../src/contract/portal.js';
 import { sqlState } from '../db/db.js';
 
 /** An error a handler throws on purpose: its status and i18n key reach the client. */

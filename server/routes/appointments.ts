@@ -5,7 +5,7 @@ import type {
   CallbackRequest,
   CallCentreEmailRequest,
   CancelAppointmentRequest,
-} from '../../src/api/appointments.contract.js';
+} from '../../src/contract/appointments.js';
 import { moveIntoPast } from '../db/appointment-pages.repo.js';
 import { ApiError } from '../http/errors.js';
 import { requireAppointment } from '../http/secured.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APPLICATION_ASSETS, type ApplicationAsset } from '../../src/api/contract.js';
+import { APPLICATION_ASSETS, type ApplicationAsset } from '../../src/contract/portal.js';
 import { readAsset } from '../db/assets.repo.js';
 import { readBundle, listLocales } from '../db/translations.repo.js';
 import { ApiError } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReserveSlotsRequest } from '../../src/api/booking.contract.js';
+import type { ReserveSlotsRequest } from '../../src/contract/booking.js';
 import {
   BookingKeyParams,
   ReferenceAppointmentList,

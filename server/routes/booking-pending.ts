@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type {
   CreateAppointmentRequest,
   UpdateBookingKeyRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { bookAsHolder } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
 import { idempotent } from '../http/idempotency.js';

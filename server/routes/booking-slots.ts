@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClinicAppointmentRequest } from '../../src/api/booking.contract.js';
+import type { ClinicAppointmentRequest } from '../../src/contract/booking.js';
 import {
   ClinicAppointmentRequestSchema,
   ClinicSlotsList,

@@ -1,6 +1,6 @@
 import { keyRef } from '../db/secrets.js';
 import type { FastifyInstance } from 'fastify';
-import type { User } from '../../src/api/contract.js';
+import type { User } from '../../src/contract/portal.js';
 import { AuthenticationStatusSchema, DevLoginBody } from '../schemas/auth.schema.js';
 import { errorResponses, Token } from '../schemas/common.js';
 import { DevConfigPatchSchema } from '../schemas/config.schema.js';

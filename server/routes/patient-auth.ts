@@ -23,7 +23,7 @@ import type {
   SendOtpRequest,
   ValidateOtpRequest,
   VerifyCaptchaRequest,
-} from '../../src/api/patient-auth.contract.js';
+} from '../../src/contract/patient-auth.js';
 import { issueCaptcha, verifyCaptcha } from '../services/captcha.service.js';
 import {
   createPatientAuthService,

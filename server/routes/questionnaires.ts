@@ -6,7 +6,7 @@ import type {
   ProcessOutcomesRequest,
   QuestionnaireAnswer,
   TemporaryAnswerRequest,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import { findBookingRequestBySlug } from '../db/questionnaires.repo.js';
 import { ApiError } from '../http/errors.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../http/secured.js';

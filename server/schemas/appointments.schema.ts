@@ -11,14 +11,14 @@ import type {
   CanChangeReason,
   CanChangeStatusResponse,
   ChangeAction,
-} from '../../src/api/appointments.contract.js';
-import { CALL_CENTRE_MESSAGE_MAX, CANCEL_NOTE_MAX } from '../../src/api/appointments.contract.js';
+} from '../../src/contract/appointments.js';
+import { CALL_CENTRE_MESSAGE_MAX, CANCEL_NOTE_MAX } from '../../src/contract/appointments.js';
 import type {
   BookingRequestStatus,
   BookingRequestStatusUpdate,
   BookingRequestSummary,
   BookingRequestSummaryRequest,
-} from '../../src/api/booking-requests.contract.js';
+} from '../../src/contract/booking-requests.js';
 import { assertSameShape, MULTI_LINE_PATTERN, Text, Token, type Equal } from './common.js';
 
 const S = Type.String();

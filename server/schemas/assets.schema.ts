@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { APPLICATION_ASSETS } from '../../src/api/contract.js';
+import { APPLICATION_ASSETS } from '../../src/contract/portal.js';
 import { Token } from './common.js';
 
 export const TranslationsQuery = Type.Object({

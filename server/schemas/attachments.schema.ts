@@ -3,7 +3,7 @@ import type {
   Attachment,
   AttachmentsResponse,
   ImportedResponse,
-} from '../../src/api/attachments.contract.js';
+} from '../../src/contract/attachments.js';
 import { assertSameShape, Id, Text, Token, type Equal } from './common.js';
 
 const DocumentTypeTextSchema = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { AuthenticationStatus, User } from '../../src/api/contract.js';
+import type { AuthenticationStatus, User } from '../../src/contract/portal.js';
 import { assertSameShape, type Equal } from './common.js';
 
 export const UserSchema = Type.Object({

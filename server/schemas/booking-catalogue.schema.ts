@@ -6,7 +6,7 @@ import type {
   Modality,
   PostCodeLocation,
   Region,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { assertSameShape, Id, Num, type Equal } from './common.js';
 
 const S = Type.String();

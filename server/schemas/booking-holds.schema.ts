@@ -5,7 +5,7 @@ import type {
   ReserveSlotsRequest,
   SlotHold,
   UpdateBookingKeyRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { Slug } from './booking-catalogue.schema.js';
 import { IsoDate, SlotSchema } from './booking-slots.schema.js';
 import { BookingKey } from './booking.schema.js';

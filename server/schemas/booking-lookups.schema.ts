@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ExamGroup, MobileLocation, WalkInExam } from '../../src/api/booking.contract.js';
+import type { ExamGroup, MobileLocation, WalkInExam } from '../../src/contract/booking.js';
 import { IsoDate } from './booking-slots.schema.js';
 import { assertSameShape, Id as IdOf, ID_PATTERN, Num, type Equal } from './common.js';
 

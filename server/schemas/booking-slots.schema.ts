@@ -1,9 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type {
-  ClinicAppointmentRequest,
-  ClinicSlots,
-  Slot,
-} from '../../src/api/booking.contract.js';
+import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
 import { Slug } from './booking-catalogue.schema.js';
 import { assertSameShape, Id, ID_PATTERN, Int, Num, Text, Token, type Equal } from './common.js';
 

@@ -6,8 +6,8 @@ import type {
   CreateBookingRequestRequest,
   PatientDetails,
   Sex,
-} from '../../src/api/booking.contract.js';
-import type { ApiErrorBody } from '../../src/api/contract.js';
+} from '../../src/contract/booking.js';
+import type { ApiErrorBody } from '../../src/contract/portal.js';
 import { Slug } from './booking-catalogue.schema.js';
 import { assertSameShape, Id, Text, Token, type Equal } from './common.js';
 

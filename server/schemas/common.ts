@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ApiErrorBody } from '../../src/api/contract.js';
+import type { ApiErrorBody } from '../../src/contract/portal.js';
 
 /** Compile-time proof that a TypeBox schema and a contract type describe the same shape. */
 export type Equal<A, B> =
@@ -97,4 +97,9 @@ export function scalarValue(maxLength: number) {
     minimum: -1e15,
     maximum: 1e15,
   };
+}
+
+/** A string schema of exactly `values` (a contract list), typed by it. */
+export function stringEnum<T extends string>(values: readonly T[]) {
+  return Type.Unsafe<T>({ type: 'string', enum: [...values] });
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ClinicContact, PortalConfig } from '../../src/api/contract.js';
+import type { ClinicContact, PortalConfig } from '../../src/contract/portal.js';
 import { assertSameShape, scalarValue, type Equal } from './common.js';
 
 const S = Type.String();

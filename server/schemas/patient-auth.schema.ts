@@ -8,7 +8,7 @@ import type {
   ValidateOtpResponse,
   VerifyCaptchaRequest,
   VerifyCaptchaResponse,
-} from '../../src/api/patient-auth.contract.js';
+} from '../../src/contract/patient-auth.js';
 import { assertSameShape, Token, type Equal } from './common.js';
 import { BookingKey } from './booking.schema.js';
 

@@ -16,11 +16,9 @@ import type {
   QuestionnairesResponse,
   TemporaryAnswerRequest,
   Answers,
-  OutcomeType,
-  QuestionnaireType,
-  AnswerKind,
-  ModalSize,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
+import { ANSWER_KINDS, QUESTIONNAIRE_TYPES } from '../../src/contract/questionnaire.js';
+import { MODAL_SIZES, OUTCOME_TYPES } from '../../src/contract/questionnaire-format.js';
 import { BookingKey } from './booking.schema.js';
 import { MAX_SIGNATURE_LENGTH } from '../../src/domain/questionnaire/validate.js';
 import {
@@ -28,6 +26,7 @@ import {
   Id,
   scalarValue,
   SINGLE_LINE_PATTERN,
+  stringEnum,
   Token,
   type Equal,
 } from './common.js';
@@ -37,45 +36,11 @@ const Int = Type.Integer();
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-const QUESTIONNAIRE_TYPES: QuestionnaireType[] = [
-  'CREATE_BOOKING_REQUEST',
-  'CREATE_BOOKING_REQUEST_REFERRER',
-  'PAIN_SCORE_INITIAL',
-  'PAIN_SCORE_FINAL',
-  'PROTOCOL',
-  'MODALITY_ROUTING',
-  'BOOKING_FORM',
-  'REQUIRED_ON_CONFIRMATION',
-  'FEEDBACK',
-  'DECLINE_APPOINTMENT',
-  'CANCEL_APPOINTMENT_PATIENT',
-];
-const OUTCOME_TYPES: OutcomeType[] = [
-  'DENY_BOOKING',
-  'CREATE_BOOKING_REQUEST',
-  'REQUIRE_MEDICARE_NUMBER',
-  'REQUIRE_VALIDATION_CODE',
-  'SET_DOCUMENT_TYPE',
-  'SET_INSURANCE_TYPE',
-  'REDIRECT',
-  'CHANGE_EXAM',
-  'WALK_IN_EXAM',
-  'RESTRICT_MIN_DATE',
-];
-const ANSWER_KINDS: AnswerKind[] = [
-  'TEMPORARY',
-  'APPOINTMENT',
-  'BOOKING_REQUEST',
-  'PAIN_SCORE',
-  'PROTOCOL',
-];
-
-const QuestionnaireTypeSchema = Type.Unsafe<QuestionnaireType>({
-  type: 'string',
-  enum: QUESTIONNAIRE_TYPES,
-});
-const OutcomeTypeSchema = Type.Unsafe<OutcomeType>({ type: 'string', enum: OUTCOME_TYPES });
-const ModalSizeSchema = Type.Unsafe<ModalSize>({ type: 'string', enum: ['sm', 'md', 'lg', 'xl'] });
+// The enum values come from the contract's lists, which define the types:
+// a value cannot be missing here and present there.
+const QuestionnaireTypeSchema = stringEnum(QUESTIONNAIRE_TYPES);
+const OutcomeTypeSchema = stringEnum(OUTCOME_TYPES);
+const ModalSizeSchema = stringEnum(MODAL_SIZES);
 
 /** The survey JSON (docs/questionnaire-format.md); passed through as stored. */
 const SurveyJson = Type.Unsafe<QuestionnaireJson>({
@@ -126,7 +91,7 @@ export const QuestionnaireAnswerSchema = Type.Object({
   questionnaireResult: AnswersSchema,
   modality: NullableInt,
   examSlug: NullableString,
-  kind: Type.Unsafe<AnswerKind>({ type: 'string', enum: ANSWER_KINDS }),
+  kind: stringEnum(ANSWER_KINDS),
   painScore: NullableInt,
   dateCreated: Type.String({ description: 'ISO instant' }),
 });

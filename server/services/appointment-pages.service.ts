@@ -14,7 +14,7 @@ import type {
   CancelResult,
   CanChangeStatusResponse,
   ChangeAction,
-} from '../../src/api/appointments.contract.js';
+} from '../../src/contract/appointments.js';
 import { canChangeStatus } from '../../src/domain/appointment/change-rules.js';
 import {
   cancelAppointmentRow,

@@ -3,7 +3,7 @@
  * R-9-42: the prior-minutes limits come from configuration). Defaults apply
  * to every field that is missing or of the wrong type.
  */
-import type { CancelReason } from '../../src/api/appointments.contract.js';
+import type { CancelReason } from '../../src/contract/appointments.js';
 import type { Queryable } from '../db/db.js';
 import { readSetting } from '../db/settings.repo.js';
 

@@ -8,7 +8,7 @@ import type {
   ClinicAppointmentRequest,
   ClinicSlots,
   Slot,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import {
   listBusy,
   listDevices,

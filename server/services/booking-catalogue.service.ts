@@ -10,7 +10,7 @@ import type {
   Modality,
   PostCodeLocation,
   Region,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import {
   findPostalCode,
   listBodyParts,

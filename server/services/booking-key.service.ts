@@ -5,7 +5,7 @@
  * questionnaire answers, slot holds) to it.
  */
 import { keyRef } from '../db/secrets.js';
-import type { UpdateBookingKeyRequest } from '../../src/api/booking.contract.js';
+import type { UpdateBookingKeyRequest } from '../../src/contract/booking.js';
 import { lockBookingKeys, moveKeyRows } from '../db/booking-keys.repo.js';
 import type { Db } from '../db/db.js';
 import { ApiError } from '../http/errors.js';

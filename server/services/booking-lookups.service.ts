@@ -11,7 +11,7 @@ import type {
   MobileLocation,
   PostCodeLocation,
   WalkInExam,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { findExamsBySlugs } from '../db/booking-catalogue.repo.js';
 import {
   clinicExists,

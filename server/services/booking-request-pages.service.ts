@@ -3,7 +3,7 @@
  * summary and the status update (a patient can only cancel, R-4-status-05).
  * Ownership is checked by the routes (requireBookingRequest).
  */
-import type { BookingRequestSummary } from '../../src/api/booking-requests.contract.js';
+import type { BookingRequestSummary } from '../../src/contract/booking-requests.js';
 import {
   cancelBookingRequestRow,
   findBookingRequestRow,

@@ -7,7 +7,7 @@ import { keyRef } from '../db/secrets.js';
 import type {
   BookingRequestResponse,
   CreateBookingRequestRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import {
   findBookingClinic,
   findExamsBySlugs,

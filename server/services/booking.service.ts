@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type {
   AppointmentResponse,
   CreateAppointmentRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
 import {
   findAppointmentsByKey,

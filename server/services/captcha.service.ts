@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/db.js';
 import { insertCaptchaChallenge, useCaptchaChallenge } from '../db/patient-auth.repo.js';
-import type { CaptchaChallenge } from '../../src/api/patient-auth.contract.js';
+import type { CaptchaChallenge } from '../../src/contract/patient-auth.js';
 
 /** About a second of work on a phone. */
 export const CAPTCHA_MAX_NUMBER = 50_000;

@@ -9,7 +9,7 @@ import type {
   AttachmentLimits,
   AttachmentsResponse,
   DocumentType,
-} from '../../src/api/attachments.contract.js';
+} from '../../src/contract/attachments.js';
 import type {
   DocumentRow,
   DocumentTypeRow,

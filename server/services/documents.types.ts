@@ -8,7 +8,7 @@ import type {
   Attachment,
   AttachmentLimits,
   AttachmentsResponse,
-} from '../../src/api/attachments.contract.js';
+} from '../../src/contract/attachments.js';
 import type { UploadLimits } from '../config.js';
 import { type AuditAction, type DocumentRow, type ExamRow } from '../db/documents.repo.js';
 import { type UploadClient } from './document-quota.js';

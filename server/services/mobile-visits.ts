@@ -3,7 +3,7 @@
  * mobileLocationToken): a unit is a mobile device of its home clinic, offered
  * only on its visits' days and only when a visit is asked for.
  */
-import type { ClinicAppointmentRequest } from '../../src/api/booking.contract.js';
+import type { ClinicAppointmentRequest } from '../../src/contract/booking.js';
 import type { DeviceRow } from '../db/availability.repo.js';
 import type { Queryable } from '../db/db.js';
 import { findMobileLocation, type MobileLocationRow } from '../db/mobile-locations.repo.js';

@@ -6,7 +6,7 @@
  * little more (international numbers with '+'), so only tampered or foreign
  * clients meet them.
  */
-import type { PatientDetails, Sex } from '../../src/api/booking.contract.js';
+import type { PatientDetails, Sex } from '../../src/contract/booking.js';
 import type { StoredPatient } from '../db/booking.repo.js';
 import { ApiError } from '../http/errors.js';
 import { isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';

@@ -1,4 +1,4 @@
-import type { PortalConfig } from '../../src/api/contract.js';
+import type { PortalConfig } from '../../src/contract/portal.js';
 import type { Queryable } from '../db/db.js';
 import {
   readSetting,

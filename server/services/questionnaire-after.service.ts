@@ -11,8 +11,8 @@ import type {
   FeedbackQuestionnaire,
   QuestionnaireAnswer,
   QuestionnairesResponse,
-} from '../../src/api/questionnaire.contract.js';
-import { AFTER_BOOKING_TYPES } from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
+import { AFTER_BOOKING_TYPES } from '../../src/contract/questionnaire.js';
 import { canChangeStatus, cancelGoesAhead } from '../../src/domain/appointment/change-rules.js';
 import { cancelAppointmentRow } from '../db/appointment-pages.repo.js';
 import type { Db } from '../db/db.js';

@@ -5,7 +5,7 @@
  * questions, allowed values, ranges and patterns. Answers to hidden or
  * unknown questions are dropped, so what is stored is what was asked.
  */
-import type { Answers, QuestionnaireJson } from '../../src/api/questionnaire.contract.js';
+import type { Answers, QuestionnaireJson } from '../../src/contract/questionnaire.js';
 import { validateAnswers } from '../../src/domain/questionnaire/validate.js';
 import { allQuestions } from '../../src/domain/questionnaire/visibility.js';
 import { ApiError } from '../http/errors.js';

@@ -9,8 +9,8 @@ import type {
   QuestionnaireAnswer,
   QuestionnairesResponse,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract.js';
-import { AFTER_BOOKING_TYPES, BEFORE_BOOKING_TYPES } from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
+import { AFTER_BOOKING_TYPES, BEFORE_BOOKING_TYPES } from '../../src/contract/questionnaire.js';
 import { allQuestions } from '../../src/domain/questionnaire/visibility.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Queryable } from '../db/db.js';

@@ -6,12 +6,12 @@
  * denial alone. The booking service asks `bookingRefusal` before it books.
  */
 import { keyRef, type KeyRef } from '../db/secrets.js';
-import type { ClinicSlots } from '../../src/api/booking.contract.js';
+import type { ClinicSlots } from '../../src/contract/booking.js';
 import type {
   Answers,
   OutcomeType,
   ProcessedOutcomeResponse,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import {
   evaluateCondition,
   evaluateExpression,

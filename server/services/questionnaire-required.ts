@@ -8,7 +8,7 @@
  * message.questionnaire_required. Switched by config booking.requireSafetyAnswers.
  */
 import { type KeyRef } from '../db/secrets.js';
-import { BOOKING_FLOW_TYPES } from '../../src/api/questionnaire.contract.js';
+import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire.js';
 import type { Queryable } from '../db/db.js';
 import {
   answeredQuestionnaireIds,

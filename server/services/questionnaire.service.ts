@@ -17,8 +17,8 @@ import type {
   QuestionnaireMessage,
   QuestionnairesResponse,
   TemporaryAnswerRequest,
-} from '../../src/api/questionnaire.contract.js';
-import { BOOKING_FLOW_TYPES } from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
+import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
 import {
   findExamFacts,

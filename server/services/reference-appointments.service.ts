@@ -8,7 +8,7 @@ import { keyRefOf } from '../db/secrets.js';
 import type {
   ReferenceAppointment,
   ReferenceAppointmentsRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import {
   findBookingClinic,
   findExamsBySlugs,

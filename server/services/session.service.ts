@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { secretHash, type KeyRef } from '../db/secrets.js';
-import type { AuthenticationStatus, User } from '../../src/api/contract.js';
+import type { AuthenticationStatus, User } from '../../src/contract/portal.js';
 import type { Queryable } from '../db/db.js';
 import {
   deleteExpiredSessions,

@@ -3,7 +3,7 @@
  * one visit. Each next exam starts when the previous one ends or at most
  * `maxGapMs` later. No I/O; reference-appointments.service feeds it.
  */
-import type { Slot } from '../../src/api/booking.contract.js';
+import type { Slot } from '../../src/contract/booking.js';
 
 interface Timed {
   slot: Slot;

@@ -4,7 +4,7 @@
  * times in the past and times a device is busy. No I/O; availability.service
  * feeds it from the database.
  */
-import type { Slot } from '../../src/api/booking.contract.js';
+import type { Slot } from '../../src/contract/booking.js';
 import type { BusyRow, OpeningHoursRow } from '../db/availability.repo.js';
 import {
   addDays,

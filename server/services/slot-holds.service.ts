@@ -7,7 +7,7 @@
  * slot_holds_one_holder has the last word.
  */
 import { keyRef, type KeyRef } from '../db/secrets.js';
-import type { ReserveSlotsRequest, SlotHold } from '../../src/api/booking.contract.js';
+import type { ReserveSlotsRequest, SlotHold } from '../../src/contract/booking.js';
 import { lockDevice } from '../db/booking.repo.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Db, Queryable } from '../db/db.js';

@@ -5,8 +5,8 @@ import type {
   AppointmentSummary,
   CanChangeStatusResponse,
   CancelResult,
-} from '../../src/api/appointments.contract.js';
-import type { BookingRequestSummary } from '../../src/api/booking-requests.contract.js';
+} from '../../src/contract/appointments.js';
+import type { BookingRequestSummary } from '../../src/contract/booking-requests.js';
 import { listOutbox } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { writeSetting } from '../db/settings.repo.js';

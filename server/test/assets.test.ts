@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { APPLICATION_ASSETS } from '../../src/api/contract.js';
+import { APPLICATION_ASSETS } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 

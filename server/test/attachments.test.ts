@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment, AttachmentsResponse } from '../../src/api/attachments.contract.js';
+import type { Attachment, AttachmentsResponse } from '../../src/contract/attachments.js';
 import type { Db } from '../db/db.js';
 import { DOCUMENT_LIMITS } from '../services/documents.service.js';
 import {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { AuthenticationStatus } from '../../src/api/contract.js';
+import type { AuthenticationStatus } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
 import { openTestDb, setCookie, SETUP_TIMEOUT, testApp } from './helpers.js';
 

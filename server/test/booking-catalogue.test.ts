@@ -8,7 +8,7 @@ import type {
   Modality,
   PostCodeLocation,
   Region,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 

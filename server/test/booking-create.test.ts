@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type {
   AppointmentResponse,
   CreateAppointmentRequest,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { listOutbox } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import {

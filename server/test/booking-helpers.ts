@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CreateAppointmentRequest, PatientDetails } from '../../src/api/booking.contract.js';
+import type { CreateAppointmentRequest, PatientDetails } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { keyRef } from '../db/secrets.js';
 

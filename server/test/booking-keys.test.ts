@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { CreateAppointmentRequest } from '../../src/api/booking.contract.js';
+import type { CreateAppointmentRequest } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, newKey, PATIENT } from './booking-helpers.js';
 import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp } from './helpers.js';

@@ -7,7 +7,7 @@ import type {
   ExamGroup,
   PostCodeLocation,
   WalkInExam,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { writeSetting } from '../db/settings.repo.js';
 import { providerConfig } from '../db/seed-data.js';

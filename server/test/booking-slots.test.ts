@@ -5,7 +5,7 @@ import type {
   ClinicAppointmentRequest,
   ClinicSlots,
   Slot,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds } from './booking-helpers.js';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { PatientDetails } from '../../src/api/booking.contract.js';
+import type { PatientDetails } from '../../src/contract/booking.js';
 import { distanceKm } from '../services/booking-catalogue.service.js';
 import { asConflict, retryOnDeadlock } from '../services/booking-common.js';
 import { escapeText, foldLine } from '../services/ics.js';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ClinicContact, PortalConfig } from '../../src/api/contract.js';
+import type { ClinicContact, PortalConfig } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
 import { DATABASE_URL, openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
 

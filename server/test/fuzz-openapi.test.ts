@@ -4,7 +4,7 @@
 // values derived from its schemas and requires a 4xx (or a success) every time.
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_ASSETS } from '../../src/api/contract.js';
+import { APPLICATION_ASSETS } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
 import { installErrorHandling } from '../http/errors.js';
 import {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ClinicSlots } from '../../src/api/booking.contract.js';
+import type { ClinicSlots } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { clinicId, MANY_BOOKINGS, NOW } from './booking-helpers.js';
 import {

@@ -5,7 +5,7 @@ import type {
   ClinicAppointmentRequest,
   ClinicSlots,
   MobileLocation,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { addDays } from '../../src/domain/time/zoned-time.js';
 import { book, clinicId, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';

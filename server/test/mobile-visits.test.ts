@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { MobileLocation } from '../../src/api/booking.contract.js';
+import type { MobileLocation } from '../../src/contract/booking.js';
 import type { Db, Queryable } from '../db/db.js';
 import { rollDemoVisits } from '../db/mobile-locations.repo.js';
 import { visitDates } from '../db/seed-mobile.js';

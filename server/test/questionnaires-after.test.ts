@@ -5,7 +5,7 @@ import type {
   FeedbackQuestionnaire,
   QuestionnaireAnswer,
   QuestionnairesResponse,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';

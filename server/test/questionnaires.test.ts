@@ -4,7 +4,7 @@ import type {
   ProcessedOutcomeResponse,
   QuestionnaireAnswer,
   QuestionnairesResponse,
-} from '../../src/api/questionnaire.contract.js';
+} from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
 import { evaluateOutcomes } from '../services/questionnaire-outcomes.js';
 import type { AnswerRow, OutcomeRuleRow } from '../db/questionnaires.repo.js';

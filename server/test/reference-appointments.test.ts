@@ -6,7 +6,7 @@ import type {
   ReferenceAppointment,
   ReferenceAppointmentsRequest,
   Slot,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { combineSlots } from '../services/slot-combinations.js';
 import { clinicId, clock, deviceIds, newKey } from './booking-helpers.js';

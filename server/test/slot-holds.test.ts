@@ -6,7 +6,7 @@ import type {
   ReserveSlotsRequest,
   Slot,
   SlotHold,
-} from '../../src/api/booking.contract.js';
+} from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { providerConfig } from '../db/seed-data.js';
 import { writeSetting } from '../db/settings.repo.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Attachment } from '../../src/api/attachments.contract.js';
+import type { Attachment } from '../../src/contract/attachments.js';
 import {
   DEFAULT_UPLOAD_LIMITS,
   loadServerConfig,

@@ -11,7 +11,7 @@ import type {
   CancelResult,
   CanChangeStatusResponse,
   ChangeAction,
-} from './appointments.contract';
+} from '../contract/appointments';
 import { api, getApiBase, type CallOptions } from './client';
 
 const BASE = '/api/secured/appointments';

@@ -1,5 +1,5 @@
 /** Provider assets: translations and application images (spec 7). */
-import type { ApplicationAsset, TranslationBundle } from './contract';
+import type { ApplicationAsset, TranslationBundle } from '../contract/portal';
 import { api, getApiBase, type CallOptions } from './client';
 
 /** GET /api/assets/translations?lang= : the provider's bundle for a locale (R-7-calls-02). */

@@ -12,7 +12,7 @@ import {
   uploadFormData,
   uploadTarget,
 } from './attachments';
-import type { AttachmentOwner } from './attachments.contract';
+import type { AttachmentOwner } from '../contract/attachments';
 import { setApiBase } from './client';
 import { createFakeFetch, errorResponse, jsonResponse, type FakeFetch } from './testing';
 

@@ -18,7 +18,7 @@ import type {
   DocumentUpload,
   DocumentUploadFields,
   ImportedResponse,
-} from './attachments.contract';
+} from '../contract/attachments';
 import { api, getApiBase, type CallOptions } from './client';
 
 /** The path (without the API base) of the owner's attachment collection. */

@@ -1,5 +1,5 @@
 /** Session calls (spec 7, "Authentication"). */
-import type { AuthenticationStatus } from './contract';
+import type { AuthenticationStatus } from '../contract/portal';
 import { api, type CallOptions } from './client';
 
 /** GET /api/authenticated (R-7-calls-05). Its 401 never logs out (R-6-09). */

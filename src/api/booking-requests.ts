@@ -2,7 +2,7 @@
  * The booking-request page calls (R-7-calls-48) as booking-requests.contract.ts
  * describes them.
  */
-import type { BookingRequestSummary } from './booking-requests.contract';
+import type { BookingRequestSummary } from '../contract/booking-requests';
 import { api, getApiBase, type CallOptions } from './client';
 
 const BASE = '/api/secured/booking_requests';

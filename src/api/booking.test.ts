@@ -26,7 +26,7 @@ import {
   sendPendingNotifications,
   updateBookingKey,
 } from './booking';
-import type { CreateAppointmentRequest } from './booking.contract';
+import type { CreateAppointmentRequest } from '../contract/booking';
 import { setApiBase } from './client';
 import { createFakeFetch, errorResponse, jsonResponse, type FakeFetch } from './testing';
 

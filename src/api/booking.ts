@@ -25,7 +25,7 @@ import type {
   SlotHold,
   UpdateBookingKeyRequest,
   WalkInExam,
-} from './booking.contract';
+} from '../contract/booking';
 import { api, getApiBase, type CallOptions } from './client';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './retry';
 

@@ -1,5 +1,5 @@
 /** Provider configuration calls (spec 7). */
-import type { ClinicContact, PortalConfig } from './contract';
+import type { ClinicContact, PortalConfig } from '../contract/portal';
 import { api, type CallOptions } from './client';
 
 /** GET /api/config/portal: everything the front end needs to start (spec 3). */

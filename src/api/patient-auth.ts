@@ -10,7 +10,7 @@ import type {
   PatientAuthenticationResponse,
   ValidateOtpResponse,
   VerifyCaptchaResponse,
-} from './patient-auth.contract';
+} from '../contract/patient-auth';
 
 /** Authenticates a patient or booking request by date of birth. */
 export function authenticatePatient(

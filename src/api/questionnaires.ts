@@ -19,7 +19,7 @@ import type {
   QuestionnairesResponse,
   QuestionnaireType,
   TemporaryAnswerRequest,
-} from './questionnaire.contract';
+} from '../contract/questionnaire';
 import { api, type CallOptions } from './client';
 
 const BASE = '/api/questionnaires';

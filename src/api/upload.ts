@@ -10,7 +10,7 @@
  * retried automatically: a POST must not be sent twice (R-7-http-04).
  */
 import { replaceTarget, uploadFormData, uploadTarget } from './attachments';
-import type { Attachment, AttachmentOwner, DocumentUpload } from './attachments.contract';
+import type { Attachment, AttachmentOwner, DocumentUpload } from '../contract/attachments';
 import { ApiError } from './errors';
 
 export interface UploadProgress {

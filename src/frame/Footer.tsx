@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PortalConfig } from '../api/contract';
+import type { PortalConfig } from '../contract/portal';
 import { useT } from '../i18n/useT';
 import { SafeHtml } from '../ui/SafeHtml';
 import { menuItems } from './menu-items';

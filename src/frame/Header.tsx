@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { PortalConfig, User } from '../api/contract';
+import type { PortalConfig, User } from '../contract/portal';
 import { assetUrl } from '../api/assets';
 import { adminLoginUrl, isConfirmationPage } from '../domain/frame';
 import { useT } from '../i18n/useT';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { User } from '../api/contract';
+import type { User } from '../contract/portal';
 import { displayName } from '../domain/frame';
 import { useT } from '../i18n/useT';
 

@@ -1,4 +1,4 @@
-import type { RadiologyConfig } from '../api/contract';
+import type { RadiologyConfig } from '../contract/portal';
 import { menuTarget, type MenuTarget } from '../domain/frame';
 
 export interface MenuItem extends MenuTarget {

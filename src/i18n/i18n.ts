@@ -9,7 +9,7 @@
  */
 import i18next from 'i18next';
 import { atom } from 'nanostores';
-import type { TranslationBundle } from '../api/contract';
+import type { TranslationBundle } from '../contract/portal';
 import {
   baseBundle,
   isBaseBundleLoaded,

@@ -2,7 +2,7 @@
  * How the texts of one locale are put together (R-7-calls-03, open point 5):
  * base bundle < provider bundle < role translations. Pure, for tests.
  */
-import type { TranslationBundle } from '../api/contract';
+import type { TranslationBundle } from '../contract/portal';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attachment, AttachmentsResponse } from '../api/attachments.contract';
+import type { Attachment, AttachmentsResponse } from '../contract/attachments';
 import { createFakeFetch, errorResponse, jsonResponse, type FakeFetch } from '../api/testing';
 
 /** A plain recorder, not vi.fn: a spy also watches the promise it returns and reports a rejection as unhandled. */

@@ -13,7 +13,7 @@ import type {
   AttachmentsQuery,
   AttachmentsResponse,
   DocumentUploadFields,
-} from '../api/attachments.contract';
+} from '../contract/attachments';
 import { isAbortError, toApiError } from '../api/errors';
 import { sendDocument, type UploadProgress } from '../api/upload';
 

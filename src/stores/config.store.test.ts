@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PortalConfig } from '../api/contract';
+import type { PortalConfig } from '../contract/portal';
 import { createFakeFetch, errorResponse, jsonResponse, type FakeFetch } from '../api/testing';
 
 const CONFIG = {

@@ -4,7 +4,7 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { getPortalConfig } from '../api/config';
-import type { PortalConfig } from '../api/contract';
+import type { PortalConfig } from '../contract/portal';
 import { isAbortError, toApiError, type ApiError } from '../api/errors';
 import { applyProviderLocale } from './locale.store';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthenticationStatus, User } from '../api/contract';
+import type { AuthenticationStatus, User } from '../contract/portal';
 import {
   createFakeFetch,
   errorResponse,

@@ -5,7 +5,7 @@
 import { atom, onMount } from 'nanostores';
 import { getAuthenticated, logout } from '../api/auth';
 import { setUnauthorizedHandler } from '../api/client';
-import type { AuthenticationStatus, User } from '../api/contract';
+import type { AuthenticationStatus, User } from '../contract/portal';
 import { isAbortError, toApiError, type ApiError } from '../api/errors';
 import { applyRoleTranslations } from '../i18n/i18n';
 

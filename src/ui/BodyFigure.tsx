@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
-import type { BodyFigureConfig } from '../api/contract';
+import type { BodyFigureConfig } from '../contract/portal';
 import { useT } from '../i18n/useT';
 import {
   bounds,

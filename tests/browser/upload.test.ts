@@ -2,7 +2,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { createElement, type ReactElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Attachment, AttachmentOwner } from '../../src/api/attachments.contract';
+import type { Attachment, AttachmentOwner } from '../../src/contract/attachments';
 import { sendDocument } from '../../src/api/upload';
 import { AttachmentViewer } from '../../src/ui/attachments/AttachmentViewer';
 import { UploadReferralModal } from '../../src/ui/attachments/UploadReferralModal';

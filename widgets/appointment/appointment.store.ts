@@ -10,7 +10,7 @@ import type {
   CanChangeStatusResponse,
   CancelReason,
   ChangeAction,
-} from '../../src/api/appointments.contract';
+} from '../../src/contract/appointments';
 import {
   canChangeStatus,
   cancelAppointment,
@@ -25,7 +25,7 @@ import type { CallOptions } from '../../src/api/client';
 import type {
   QuestionnairesResponse,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract';
+} from '../../src/contract/questionnaire';
 import {
   getAppointmentQuestionnaires,
   getConsentForms,

@@ -15,7 +15,7 @@ import {
   validateOtp,
   verifyCaptcha,
 } from '../../src/api/patient-auth';
-import { PATIENT_AUTH_ERRORS, type OtpSent } from '../../src/api/patient-auth.contract';
+import { PATIENT_AUTH_ERRORS, type OtpSent } from '../../src/contract/patient-auth';
 import {
   maxAttemptsSearch,
   parseAuthParams,

@@ -3,7 +3,7 @@
  * number whose SHA-256 with the salt is the challenge, in the browser, with
  * no third party involved. Yields to the page every few hundred tries.
  */
-import type { CaptchaChallenge } from '../../src/api/patient-auth.contract';
+import type { CaptchaChallenge } from '../../src/contract/patient-auth';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

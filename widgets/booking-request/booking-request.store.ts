@@ -3,7 +3,7 @@
  * where the page wants to go (emitted as imaging-navigated).
  */
 import { atom } from 'nanostores';
-import type { BookingRequestSummary } from '../../src/api/booking-requests.contract';
+import type { BookingRequestSummary } from '../../src/contract/booking-requests';
 import { cancelBookingRequest, getBookingRequestSummary } from '../../src/api/booking-requests';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { authenticationTarget, type Target } from '../../src/domain/appointment/navigation';

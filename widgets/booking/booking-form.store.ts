@@ -17,7 +17,7 @@ import {
   sendPendingNotifications,
   updateBookingKey,
 } from '../../src/api/booking';
-import type { CreateAppointmentRequest } from '../../src/api/booking.contract';
+import type { CreateAppointmentRequest } from '../../src/contract/booking';
 import { GENERAL_ERROR_KEY, toApiError } from '../../src/api/errors';
 import type { BookingFlowState } from '../../src/domain/booking/flow-params';
 import {

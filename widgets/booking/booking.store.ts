@@ -10,7 +10,7 @@ import type {
   BookingClinic,
   BookingRequestResponse,
   Exam,
-} from '../../src/api/booking.contract';
+} from '../../src/contract/booking';
 import { cancelOnNavigation } from '../../src/api/request-group';
 import {
   bookingPath,

@@ -5,7 +5,7 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { getBodyParts, getExams, getModalities } from '../../src/api/booking';
-import type { BodyPart, Exam, Modality } from '../../src/api/booking.contract';
+import type { BodyPart, Exam, Modality } from '../../src/contract/booking';
 import { $booking } from './booking.store';
 import { loadOnce, valueOf, type Loadable } from './loadable';
 

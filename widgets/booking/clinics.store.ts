@@ -12,7 +12,7 @@ import {
   getPostalCodeLocation,
   getRegions,
 } from '../../src/api/booking';
-import type { BookingClinic, PostCodeLocation, Region } from '../../src/api/booking.contract';
+import type { BookingClinic, PostCodeLocation, Region } from '../../src/contract/booking';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { NO_REGION } from '../../src/domain/booking/flow-params';
 import {

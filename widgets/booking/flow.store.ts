@@ -3,7 +3,7 @@
  * a URL can show ($visibleStep) and where "Continue" goes.
  */
 import { computed } from 'nanostores';
-import type { Exam } from '../../src/api/booking.contract';
+import type { Exam } from '../../src/contract/booking';
 import type { ProcedureTab } from '../../src/domain/booking/flow-params';
 import { nextStep, reachableStep, type FlowFacts } from '../../src/domain/booking/flow-steps';
 import { $booking, goToStep, updateParams } from './booking.store';

@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { createBookingKey, releaseSlots, reserveSlots } from '../../src/api/booking';
-import type { ReserveSlotsRequest } from '../../src/api/booking.contract';
+import type { ReserveSlotsRequest } from '../../src/contract/booking';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { $booking, updateParams } from './booking.store';
 import { $selectedExams } from './catalogue.store';

@@ -5,7 +5,7 @@
  * kept beside it in localStorage, so the kiosk can use it without a call; it
  * counts only while the cookie holds its id, so removing the cookie forgets it.
  */
-import type { PostCodeLocation } from '../../src/api/booking.contract';
+import type { PostCodeLocation } from '../../src/contract/booking';
 import {
   kioskCookie,
   POSTAL_CODE_LOCATION_COOKIE,

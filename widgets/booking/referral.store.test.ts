@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attachment, AttachmentsResponse } from '../../src/api/attachments.contract';
+import type { Attachment, AttachmentsResponse } from '../../src/contract/attachments';
 import { jsonResponse, type FakeFetch } from '../../src/api/testing';
 import { callsTo, stubBookingApi } from './test-api';
 

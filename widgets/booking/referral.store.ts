@@ -12,7 +12,7 @@ import type {
   Attachment,
   AttachmentOwner,
   AttachmentsResponse,
-} from '../../src/api/attachments.contract';
+} from '../../src/contract/attachments';
 import {
   $attachments,
   loadAttachments,

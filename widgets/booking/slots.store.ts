@@ -19,7 +19,7 @@ import type {
   MobileLocation,
   ReferenceAppointment,
   Slot,
-} from '../../src/api/booking.contract';
+} from '../../src/contract/booking';
 import { isAbortError } from '../../src/api/errors';
 import { clinicAppointmentRequests } from '../../src/api/request-group';
 import {

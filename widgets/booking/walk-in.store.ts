@@ -5,7 +5,7 @@
  */
 import { atom, computed, onMount } from 'nanostores';
 import { getWalkInExams } from '../../src/api/booking';
-import type { Exam, WalkInExam } from '../../src/api/booking.contract';
+import type { Exam, WalkInExam } from '../../src/contract/booking';
 import { walkInForExam, walkInPairing } from '../../src/domain/booking/walk-in';
 import { $bookingFormConfig } from '../../src/stores/config.store';
 import { $booking, updateParams } from './booking.store';

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import type { ClinicContact } from '../../src/api/contract';
+import type { ClinicContact } from '../../src/contract/portal';
 import { getContactClinics, getTerms } from '../../src/api/config';
 
 export type Loadable<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };

@@ -4,8 +4,8 @@
  * Uses the secured summary calls of the appointment and booking-request
  * pages (POST …/summary { bookingKey }).
  */
-import type { AppointmentSummary } from '../../src/api/appointments.contract';
-import type { BookingRequestSummary } from '../../src/api/booking-requests.contract';
+import type { AppointmentSummary } from '../../src/contract/appointments';
+import type { BookingRequestSummary } from '../../src/contract/booking-requests';
 import { api, type CallOptions } from '../../src/api/client';
 import { toApiError } from '../../src/api/errors';
 

@@ -14,13 +14,13 @@ import type {
   ModalSize,
   QuestionnaireJson,
   QuestionnaireType,
-} from '../../src/api/questionnaire.contract';
+} from '../../src/contract/questionnaire';
 import {
   AFTER_BOOKING_TYPES,
   BEFORE_BOOKING_TYPES,
   type Answers,
   type Questionnaire,
-} from '../../src/api/questionnaire.contract';
+} from '../../src/contract/questionnaire';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import {
   changeExamFromOutcome,

@@ -9,7 +9,7 @@ import type {
   AppointmentStatus,
   CanChangeStatusResponse,
   ChangeAction,
-} from '../../api/appointments.contract';
+} from '../../contract/appointments';
 
 /** Statuses after which nothing can be changed from the patient's page. */
 const FINAL_STATUSES: ReadonlySet<AppointmentStatus> = new Set([

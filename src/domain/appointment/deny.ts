@@ -4,7 +4,7 @@
  * EXPIRED; an appointment the patient or the clinic took out of the diary
  * shows why. Pure.
  */
-import type { AppointmentStatus } from '../../api/appointments.contract';
+import type { AppointmentStatus } from '../../contract/appointments';
 
 /** Statuses with a deny message of their own (R-4-deny-01..05). */
 export const DENY_STATUSES: readonly AppointmentStatus[] = [

@@ -5,7 +5,7 @@
  * required, or when a document of that type was uploaded for the exam. Pure:
  * the server groups the attachments answer with it.
  */
-import type { Attachment, ExamAttachments, ExamDocumentType } from '../../api/attachments.contract';
+import type { Attachment, ExamAttachments, ExamDocumentType } from '../../contract/attachments';
 
 export interface DocumentTypeRule {
   documentTypeId: number;

@@ -2,7 +2,7 @@
  * The /authentication page's parameters (spec 2.2, spec 4 "Authentication",
  * spec 3 "Authentication params"): pure, so it is unit-tested in Node.
  */
-import type { AuthenticationType } from '../../api/patient-auth.contract';
+import type { AuthenticationType } from '../../contract/patient-auth';
 
 export const AUTHENTICATION_TYPES: readonly AuthenticationType[] = [
   'BOOKING_REQUEST',

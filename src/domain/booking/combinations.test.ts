@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Slot } from '../../api/booking.contract';
+import type { Slot } from '../../contract/booking';
 import { applyCombination, combinationsOf, isChosenCombination } from './combinations';
 
 const slot = (start: string, end: string, deviceId: number): Slot => ({

@@ -3,7 +3,7 @@
  * every exam, in order, that fit one visit, offered as one choice. Picking
  * one sets date, startTime, endTime and deviceId per exam index.
  */
-import type { ReferenceAppointment, Slot } from '../../api/booking.contract';
+import type { ReferenceAppointment, Slot } from '../../contract/booking';
 import type { SlotChoice } from './flow-params';
 import { sameSlot, zonedTime } from './slots';
 

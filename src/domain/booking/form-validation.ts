@@ -3,7 +3,7 @@
  * reference API. Errors are i18n keys with the field's noun as a parameter,
  * never text.
  */
-import type { PatientDetails, Sex } from '../../api/booking.contract';
+import type { PatientDetails, Sex } from '../../contract/booking';
 import { isIsoDate } from './calendar';
 import { isValidMedicareNumber, isValidValidationCode, normaliseMedicareNumber } from './medicare';
 

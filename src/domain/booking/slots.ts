@@ -4,7 +4,7 @@
  * IANA time zone; its day and hour are those of the clinic, wherever the
  * patient's device is.
  */
-import type { Slot } from '../../api/booking.contract';
+import type { Slot } from '../../contract/booking';
 import type { TimeOfDay } from './flow-params';
 import { wallClock, zonedDate } from '../time/zoned-time';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Exam, WalkInExam } from '../../api/booking.contract';
+import type { Exam, WalkInExam } from '../../contract/booking';
 import { walkInForExam, walkInPairing } from './walk-in';
 
 const exam = (slug: string, name: string, modalityId: number) =>

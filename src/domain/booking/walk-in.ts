@@ -5,7 +5,7 @@
  * with procedureTab multiple when more than two modalities were chosen,
  * else single (unless several exams remain to be booked).
  */
-import type { Exam, WalkInExam } from '../../api/booking.contract';
+import type { Exam, WalkInExam } from '../../contract/booking';
 import type { ProcedureTab } from './flow-params';
 
 export interface WalkInPairing {

@@ -12,7 +12,7 @@ import {
   type ElementType,
   type ModalSize,
   type OutcomeType,
-} from './format';
+} from '../../contract/questionnaire-format';
 
 export interface FormatProblem {
   /** JSON path, e.g. `pages[0].elements[2].visibleIf`. */

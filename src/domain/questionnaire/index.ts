@@ -1,4 +1,4 @@
-export * from './format';
+export * from '../../contract/questionnaire-format';
 export {
   clearExpressionCache,
   evaluateCondition,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessedOutcomeResponse } from '../../api/questionnaire.contract';
+import type { ProcessedOutcomeResponse } from '../../contract/questionnaire';
 import { applyOutcome, bookingSearch, examChangeSearch, noEffects } from './outcomes';
 
 const response = (patch: Partial<ProcessedOutcomeResponse> = {}): ProcessedOutcomeResponse => ({

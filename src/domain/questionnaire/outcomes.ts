@@ -7,7 +7,7 @@
 import type {
   ProcessedOutcomeResponse,
   QuestionnaireType,
-} from '../../api/questionnaire.contract';
+} from '../../contract/questionnaire';
 
 /**
  * The before-booking types a patient answers in the booking flow. The other

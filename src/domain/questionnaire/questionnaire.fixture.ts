@@ -1,5 +1,5 @@
 /** A small MRI safety questionnaire for the tests of visibility and validation (test-only module). */
-import type { QuestionnaireJson } from './format';
+import type { QuestionnaireJson } from '../../contract/questionnaire-format';
 
 export const mriSafety: QuestionnaireJson = {
   title: 'MRI safety screening',

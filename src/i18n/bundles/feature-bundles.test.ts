@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranslationBundle } from '../../api/contract';
+import type { TranslationBundle } from '../../contract/portal';
 import { appointmentEnAU } from './appointment.en-AU';
 import { appointmentMk } from './appointment.mk';
 import { attachmentsEnAU } from './attachments.en-AU';

@@ -1,5 +1,5 @@
 /** The static base bundle of each locale (R-7-calls-03: "a shared static file"). */
-import type { TranslationBundle } from '../../api/contract';
+import type { TranslationBundle } from '../../contract/portal';
 import type { SupportedLocale } from '../locales';
 import { en } from './en';
 import { enAU } from './en-AU';

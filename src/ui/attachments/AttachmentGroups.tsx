@@ -1,4 +1,4 @@
-import type { Attachment, AttachmentsResponse } from '../../api/attachments.contract';
+import type { Attachment, AttachmentsResponse } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import { AttachmentList, type AttachmentActions } from './AttachmentList';
 import type { UploadTarget } from './UploadAttachmentModal';

@@ -1,4 +1,4 @@
-import type { Attachment } from '../../api/attachments.contract';
+import type { Attachment } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import { Modal } from '../Modal';
 import { registerAttachmentTexts } from './attachments-texts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { absoluteAttachmentUrl } from '../../api/attachments';
-import type { Attachment } from '../../api/attachments.contract';
+import type { Attachment } from '../../contract/attachments';
 import { isImageType, isPdfType } from '../../domain/attachments/referral-file';
 import { clampScale, MIN_SCALE, wheelScale } from '../../domain/attachments/zoom';
 import { useT } from '../../i18n/useT';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Attachment, AttachmentOwner } from '../../api/attachments.contract';
+import type { Attachment, AttachmentOwner } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import {
   $attachments,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Attachment } from '../../api/attachments.contract';
+import type { Attachment } from '../../contract/attachments';
 import { toApiError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
 import { Modal } from '../Modal';

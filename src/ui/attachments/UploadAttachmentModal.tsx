@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Attachment, AttachmentOwner, DocumentType } from '../../api/attachments.contract';
+import type { Attachment, AttachmentOwner, DocumentType } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import { submitDocument } from '../../stores/attachments.store';
 import { Modal } from '../Modal';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AttachmentOwner } from '../../api/attachments.contract';
+import type { AttachmentOwner } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import { submitDocument } from '../../stores/attachments.store';
 import { Modal } from '../Modal';

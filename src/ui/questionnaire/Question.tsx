@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { QuestionElement } from '../../domain/questionnaire/format';
+import type { QuestionElement } from '../../contract/questionnaire-format';
 import { useT } from '../../i18n/useT';
 import { BooleanQuestion } from './parts/BooleanQuestion';
 import { CheckboxQuestion } from './parts/CheckboxQuestion';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Answers, QuestionnaireJson } from '../../domain/questionnaire/format';
+import type { Answers, QuestionnaireJson } from '../../contract/questionnaire-format';
 import { useT } from '../../i18n/useT';
 import { HtmlBlock } from './parts/HtmlBlock';
 import { Question } from './Question';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Answers, ModalSize, QuestionnaireJson } from '../../domain/questionnaire/format';
+import type { Answers, ModalSize, QuestionnaireJson } from '../../contract/questionnaire-format';
 import { useT } from '../../i18n/useT';
 import { Modal } from '../Modal';
 import { QuestionnaireForm } from './QuestionnaireForm';

@@ -4,7 +4,7 @@
  * their numbers (R-5-24), whether each is required (R-5-23) or enabled, the
  * errors of a page, and the answers kept on completion.
  */
-import type { Answers, Element, QuestionnaireJson } from '../../domain/questionnaire/format';
+import type { Answers, Element, QuestionnaireJson } from '../../contract/questionnaire-format';
 import { validateQuestion } from '../../domain/questionnaire/validate';
 import {
   cleanAnswers,

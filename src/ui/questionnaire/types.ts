@@ -1,4 +1,4 @@
-import type { QuestionElement } from '../../domain/questionnaire/format';
+import type { QuestionElement } from '../../contract/questionnaire-format';
 
 /** What every question part receives from the form (src/ui/questionnaire/Question.tsx). */
 export interface QuestionPartProps<E extends QuestionElement = QuestionElement> {

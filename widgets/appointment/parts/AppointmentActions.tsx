@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { AppointmentSummary, AppointmentView } from '../../../src/api/appointments.contract';
+import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { walkInBlocked } from '../../../src/domain/appointment/change-rules';
 import { useT } from '../../../src/i18n/useT';
 import {

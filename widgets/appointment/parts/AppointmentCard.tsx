@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { AppointmentSummary, AppointmentView } from '../../../src/api/appointments.contract';
+import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
 import { mapLink } from '../../../src/domain/appointment/navigation';
 import { dateLocale } from '../../../src/i18n/dates';

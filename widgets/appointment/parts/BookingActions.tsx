@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { calendarUrl } from '../../../src/api/appointments';
-import type { AppointmentSummary } from '../../../src/api/appointments.contract';
+import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';

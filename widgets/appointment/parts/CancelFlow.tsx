@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
-import type { AppointmentView, CancelReason } from '../../../src/api/appointments.contract';
-import { CANCEL_NOTE_MAX } from '../../../src/api/appointments.contract';
+import type { AppointmentView, CancelReason } from '../../../src/contract/appointments';
+import { CANCEL_NOTE_MAX } from '../../../src/contract/appointments';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { $busy, cancel } from '../appointment.store';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import type { AppointmentSummary } from '../../../src/api/appointments.contract';
-import { CALL_CENTRE_MESSAGE_MAX } from '../../../src/api/appointments.contract';
+import type { AppointmentSummary } from '../../../src/contract/appointments';
+import { CALL_CENTRE_MESSAGE_MAX } from '../../../src/contract/appointments';
 import { useT } from '../../../src/i18n/useT';
 import { TextField } from '../../../src/ui/TextField';
 import { $busy, askForCallback, sendMessage, unsubscribe } from '../appointment.store';

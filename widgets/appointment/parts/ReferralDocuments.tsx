@@ -1,4 +1,4 @@
-import type { AppointmentView } from '../../../src/api/appointments.contract';
+import type { AppointmentView } from '../../../src/contract/appointments';
 import { AttachmentsSection } from '../../../src/ui/attachments/AttachmentsSection';
 
 /** R-2.4-30: the referral documents of each live appointment (the section has its own heading). */

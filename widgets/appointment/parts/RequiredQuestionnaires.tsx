@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { AppointmentView } from '../../../src/api/appointments.contract';
+import type { AppointmentView } from '../../../src/contract/appointments';
 import { useT } from '../../../src/i18n/useT';
 import { $questionnaireLinks, openQuestionnaire } from '../appointment.store';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { OtpSent } from '../../../src/api/patient-auth.contract';
+import type { OtpSent } from '../../../src/contract/patient-auth';
 import { validateOtp, type AuthFieldError } from '../../../src/domain/auth/auth-validation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';

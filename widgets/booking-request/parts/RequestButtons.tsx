@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { attachmentDownloadUrl, bookingRequestReferralUrl } from '../../../src/api/attachments';
-import type { BookingRequestSummary } from '../../../src/api/booking-requests.contract';
+import type { BookingRequestSummary } from '../../../src/contract/booking-requests';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { BookingRequestSummary } from '../../../src/api/booking-requests.contract';
+import type { BookingRequestSummary } from '../../../src/contract/booking-requests';
 import { formatDay, formatInstantDay } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';

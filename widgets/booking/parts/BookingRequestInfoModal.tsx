@@ -1,4 +1,4 @@
-import type { Exam, WalkInExam } from '../../../src/api/booking.contract';
+import type { Exam, WalkInExam } from '../../../src/contract/booking';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 

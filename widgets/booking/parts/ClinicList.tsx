@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { BookingClinic } from '../../../src/api/booking.contract';
+import type { BookingClinic } from '../../../src/contract/booking';
 import { formatDistance, zoneAbbreviation } from '../../../src/domain/booking/format';
 import { zoneDiffersFromDevice } from '../../../src/domain/booking/slots';
 import { dateLocale } from '../../../src/i18n/dates';

@@ -1,4 +1,4 @@
-import type { Exam } from '../../../src/api/booking.contract';
+import type { Exam } from '../../../src/contract/booking';
 import type { Combination } from '../../../src/domain/booking/combinations';
 import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { MobileLocation } from '../../../src/api/booking.contract';
+import type { MobileLocation } from '../../../src/contract/booking';
 import { formatDay } from '../../../src/domain/booking/format';
 import { useT } from '../../../src/i18n/useT';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { Sex } from '../../../src/api/booking.contract';
+import type { Sex } from '../../../src/contract/booking';
 import {
   SEXES,
   type BookingField,

@@ -1,4 +1,4 @@
-import type { Exam } from '../../../src/api/booking.contract';
+import type { Exam } from '../../../src/contract/booking';
 import { useT } from '../../../src/i18n/useT';
 
 /** With several exams (procedureTab=multiple), the ones chosen so far, each removable. */

@@ -1,4 +1,4 @@
-import type { Slot } from '../../../src/api/booking.contract';
+import type { Slot } from '../../../src/contract/booking';
 import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
 import { sameSlot } from '../../../src/domain/booking/slots';
 import type { SlotChoice } from '../../../src/domain/booking/flow-params';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState } from 'react';
-import type { Exam } from '../../../src/api/booking.contract';
+import type { Exam } from '../../../src/contract/booking';
 import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $pickerExams, $selectedExams } from '../catalogue.store';

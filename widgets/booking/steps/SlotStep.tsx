@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Slot } from '../../../src/api/booking.contract';
+import type { Slot } from '../../../src/contract/booking';
 import { isChosenCombination, type Combination } from '../../../src/domain/booking/combinations';
 import { formatDay, zoneAbbreviation } from '../../../src/domain/booking/format';
 import {

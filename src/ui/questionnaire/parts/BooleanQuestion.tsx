@@ -1,4 +1,4 @@
-import type { BooleanElement } from '../../../domain/questionnaire/format';
+import type { BooleanElement } from '../../../contract/questionnaire-format';
 import { useT } from '../../../i18n/useT';
 import type { QuestionPartProps } from '../types';
 

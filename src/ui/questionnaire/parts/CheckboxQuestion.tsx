@@ -1,4 +1,4 @@
-import type { CheckboxElement } from '../../../domain/questionnaire/format';
+import type { CheckboxElement } from '../../../contract/questionnaire-format';
 import { choiceEntries, type QuestionPartProps } from '../types';
 
 /** `checkbox`: any number of choices; the answer is the list of chosen values in choice order. */

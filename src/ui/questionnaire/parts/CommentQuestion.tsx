@@ -1,4 +1,4 @@
-import type { CommentElement } from '../../../domain/questionnaire/format';
+import type { CommentElement } from '../../../contract/questionnaire-format';
 import type { QuestionPartProps } from '../types';
 
 /** `comment`: a multi-line answer. */

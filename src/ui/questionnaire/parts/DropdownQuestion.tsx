@@ -1,4 +1,4 @@
-import type { DropdownElement } from '../../../domain/questionnaire/format';
+import type { DropdownElement } from '../../../contract/questionnaire-format';
 import { useT } from '../../../i18n/useT';
 import { choiceEntries, type QuestionPartProps } from '../types';
 

@@ -1,4 +1,4 @@
-import type { HtmlElement } from '../../../domain/questionnaire/format';
+import type { HtmlElement } from '../../../contract/questionnaire-format';
 import { SafeHtml } from '../../SafeHtml';
 
 /** `html`: the questionnaire's own text, sanitised (DOMPurify); no answer, never numbered. */

@@ -1,4 +1,4 @@
-import type { RadiogroupElement } from '../../../domain/questionnaire/format';
+import type { RadiogroupElement } from '../../../contract/questionnaire-format';
 import { choiceEntries, type QuestionPartProps } from '../types';
 
 /**

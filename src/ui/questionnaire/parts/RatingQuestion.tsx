@@ -1,4 +1,4 @@
-import type { RatingElement } from '../../../domain/questionnaire/format';
+import type { RatingElement } from '../../../contract/questionnaire-format';
 import { useT } from '../../../i18n/useT';
 import type { QuestionPartProps } from '../types';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
-import type { SignaturepadElement } from '../../../domain/questionnaire/format';
+import type { SignaturepadElement } from '../../../contract/questionnaire-format';
 import { useT } from '../../../i18n/useT';
 import type { QuestionPartProps } from '../types';
 

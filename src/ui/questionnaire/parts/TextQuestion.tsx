@@ -1,4 +1,4 @@
-import type { TextElement } from '../../../domain/questionnaire/format';
+import type { TextElement } from '../../../contract/questionnaire-format';
 import type { QuestionPartProps } from '../types';
 
 /** `text`: one input; a `number` answer is stored as a number, an empty one as no answer. */

@@ -3,6 +3,7 @@
  * (server/). Field names are the spec's (section 3) verbatim: they are the
  * API contract with providers' existing back ends.
  */
+import type { Clinic } from './clinic';
 
 /** Spec 3 "App configuration". */
 export interface AppConfig {
@@ -134,20 +135,7 @@ export interface AuthenticationStatus {
 }
 
 /** A clinic as listed by GET /api/config/contact. */
-export interface ClinicContact {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  suburb: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-  email: string;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-}
+export type ClinicContact = Clinic;
 
 /** Every 4xx/5xx body of the reference API. */
 export interface ApiErrorBody {

@@ -9,6 +9,7 @@
  * PUT  /api/secured/booking_requests/{id}/status  { status }          → BookingRequestSummary
  * GET  /api/secured/booking_requests/{id}/download                    → the referral file (attachments)
  */
+import type { Clinic } from './clinic';
 
 export type BookingRequestStatus = 'PENDING' | 'BOOKED' | 'CANCELED';
 
@@ -18,15 +19,10 @@ export interface BookingRequestExam {
   modalityName: string;
 }
 
-export interface BookingRequestClinic {
-  id: number;
-  name: string;
-  address: string;
-  phone: string;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-}
+export type BookingRequestClinic = Pick<
+  Clinic,
+  'id' | 'name' | 'address' | 'phone' | 'timeZone' | 'latitude' | 'longitude'
+>;
 
 /** Spec 3 booking-request details: patient details. */
 export interface BookingRequestPatientDetails {

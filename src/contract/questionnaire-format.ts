@@ -7,9 +7,9 @@
  */
 
 /** Modal size of the questionnaire survey modal; `lg` when absent (R-2.5-18). */
-export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
+export const MODAL_SIZES = ['sm', 'md', 'lg', 'xl'] as const;
+export type ModalSize = (typeof MODAL_SIZES)[number];
 
-export const MODAL_SIZES: readonly ModalSize[] = ['sm', 'md', 'lg', 'xl'];
 export const DEFAULT_MODAL_SIZE: ModalSize = 'lg';
 
 /** A choice as SurveyJS writes it: a bare value, or a value with its label. */
@@ -181,20 +181,8 @@ export interface QuestionnaireJson {
 /** Answers keyed by element name (SurveyJS `survey.data`). */
 export type Answers = Record<string, unknown>;
 
-/** Outcome types (spec 3 "Outcome", spec 4 "Questionnaire flow"). */
-export type OutcomeType =
-  | 'DENY_BOOKING'
-  | 'CREATE_BOOKING_REQUEST'
-  | 'REQUIRE_MEDICARE_NUMBER'
-  | 'REQUIRE_VALIDATION_CODE'
-  | 'SET_DOCUMENT_TYPE'
-  | 'SET_INSURANCE_TYPE'
-  | 'REDIRECT'
-  | 'CHANGE_EXAM'
-  | 'WALK_IN_EXAM'
-  | 'RESTRICT_MIN_DATE';
-
-export const OUTCOME_TYPES: readonly OutcomeType[] = [
+/** Outcome types (spec 3 "Outcome", spec 4 "Questionnaire flow"): the one list both sides use. */
+export const OUTCOME_TYPES = [
   'DENY_BOOKING',
   'CREATE_BOOKING_REQUEST',
   'REQUIRE_MEDICARE_NUMBER',
@@ -205,7 +193,8 @@ export const OUTCOME_TYPES: readonly OutcomeType[] = [
   'CHANGE_EXAM',
   'WALK_IN_EXAM',
   'RESTRICT_MIN_DATE',
-];
+] as const;
+export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 
 /**
  * An outcome rule, stored beside a questionnaire on the server. It fires when

@@ -15,6 +15,8 @@
  * POST /api/secured/appointments/{id}/call_centre_email  { message } → 204 (queued in the outbox)
  * POST /api/secured/appointments/{id}/callback_request  { contactNumber, note? } → 204 (queued)
  */
+import type { AppointmentResponse } from './booking';
+import type { Clinic } from './clinic';
 
 /** Appointment statuses; the last five are deny statuses (spec 4 "Statuses"). */
 export type AppointmentStatus =
@@ -42,20 +44,7 @@ export interface CanChangeStatusResponse {
   priorMinutes: number;
 }
 
-export interface AppointmentClinic {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  suburb: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-  email: string;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
-}
+export type AppointmentClinic = Clinic;
 
 /** Spec 3 "Exam", as far as an appointment shows it (examDetails.slug). */
 export interface AppointmentExamDetails {
@@ -82,18 +71,8 @@ export interface AppointmentPatientDetails {
  * Spec 3 "Appointment": the booking request's fields plus date and endTime
  * (R-3-31), and the appointment fields of R-3-43/44.
  */
-export interface AppointmentView {
-  slug: string;
-  bookingKey: string;
-  success: boolean;
-  errorMessage: string | null;
-  modalityName: string;
-  examName: string;
-  clinicName: string;
-  patientEmailHash: string;
-  /** Start, ISO with the clinic's offset (2026-11-23T09:00:00+11:00). */
-  date: string;
-  endTime: string;
+/** An appointment page's view: the booking's answer (its `date` is the start, ISO with the clinic's offset) and what the page shows. */
+export interface AppointmentView extends AppointmentResponse {
   examSlug: string;
   examDetails: AppointmentExamDetails;
   status: AppointmentStatus;
@@ -102,11 +81,7 @@ export interface AppointmentView {
   walkIn: boolean;
   /** The exam cannot be booked online (an enquiry): changes go through the clinic. */
   enquireOnly: boolean;
-  timeZone: string;
   clinic: AppointmentClinic;
-  clinicAddress: string;
-  /** The exam's notes: how to prepare. */
-  preparation: string;
   /** Message keys of what to bring. */
   documentsNeeded: string[];
   checkInPrepared: boolean;

@@ -50,28 +50,25 @@
  * answers 403 with the outcome's message key; before a RESTRICT_MIN_DATE date it answers
  * 409 message.questionnaire_date_restricted.
  */
-import type {
-  Answers,
-  ModalSize,
-  OutcomeType,
-  QuestionnaireJson,
-} from '../domain/questionnaire/format';
+import type { Answers, ModalSize, OutcomeType, QuestionnaireJson } from './questionnaire-format';
 
 export type { Answers, ModalSize, OutcomeType, QuestionnaireJson };
 
-/** Spec 4 "Questionnaire flow". */
-export type QuestionnaireType =
-  | 'CREATE_BOOKING_REQUEST'
-  | 'CREATE_BOOKING_REQUEST_REFERRER'
-  | 'PAIN_SCORE_INITIAL'
-  | 'PAIN_SCORE_FINAL'
-  | 'PROTOCOL'
-  | 'MODALITY_ROUTING'
-  | 'BOOKING_FORM'
-  | 'REQUIRED_ON_CONFIRMATION'
-  | 'FEEDBACK'
-  | 'DECLINE_APPOINTMENT'
-  | 'CANCEL_APPOINTMENT_PATIENT';
+/** Spec 4 "Questionnaire flow": every questionnaire type, the one list both sides use. */
+export const QUESTIONNAIRE_TYPES = [
+  'CREATE_BOOKING_REQUEST',
+  'CREATE_BOOKING_REQUEST_REFERRER',
+  'PAIN_SCORE_INITIAL',
+  'PAIN_SCORE_FINAL',
+  'PROTOCOL',
+  'MODALITY_ROUTING',
+  'BOOKING_FORM',
+  'REQUIRED_ON_CONFIRMATION',
+  'FEEDBACK',
+  'DECLINE_APPOINTMENT',
+  'CANCEL_APPOINTMENT_PATIENT',
+] as const;
+export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
 
 /** R-4-quest-15: asked before a booking exists. */
 export const BEFORE_BOOKING_TYPES: readonly QuestionnaireType[] = [
@@ -100,8 +97,14 @@ export const AFTER_BOOKING_TYPES: readonly QuestionnaireType[] = [
 ];
 
 /** Which save call stores an answer (R-4-quest-02). */
-export type AnswerKind =
-  'TEMPORARY' | 'APPOINTMENT' | 'BOOKING_REQUEST' | 'PAIN_SCORE' | 'PROTOCOL';
+export const ANSWER_KINDS = [
+  'TEMPORARY',
+  'APPOINTMENT',
+  'BOOKING_REQUEST',
+  'PAIN_SCORE',
+  'PROTOCOL',
+] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /** Spec 3 "Questionnaire", plus its survey JSON. */
 export interface Questionnaire {

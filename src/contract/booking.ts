@@ -16,6 +16,7 @@
  * POST /api/booking/booking_requests  CreateBookingRequestRequest → BookingRequestResponse
  * GET  /api/booking/appointments/{bookingKey}/calendar.ics → text/calendar
  */
+import type { Clinic } from './clinic';
 
 export interface Modality {
   id: number;
@@ -64,18 +65,7 @@ export interface PostCodeLocation {
   longitude: number;
 }
 
-export interface BookingClinic {
-  id: number;
-  slug: string;
-  name: string;
-  address: string;
-  suburb: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-  timeZone: string;
-  latitude: number;
-  longitude: number;
+export interface BookingClinic extends Omit<Clinic, 'email'> {
   regionSlug: string;
   /** Distance from the requested location, when one was given. */
   distanceKm: number | null;
