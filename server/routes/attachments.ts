@@ -3,7 +3,7 @@
  * booking requests under /api/secured (attachments/secured.ts), and the same
  * calls for a booking in progress under /api/booking/documents, where an
  * issued, unused booking key is the capability (attachments/booking.ts). See
- * src/api/attachments.contract.ts for the contract.
+ * src/contract/attachments.ts for the contract.
  *
  * Upload bodies are multipart (@fastify/multipart, registered only in this
  * plugin): Content-Length is checked before the body is read (413), the

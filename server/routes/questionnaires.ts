@@ -46,7 +46,7 @@ const saveResponses = { 200: QuestionnaireAnswerSchema, 400: AnswerErrorBody, ..
 /**
  * Questionnaires (R-7-calls-29..31): public calls before booking, keyed by
  * the issued booking key; /api/secured calls after booking, for the booking
- * the session holds ({id} is its slug). See src/api/questionnaire.contract.ts.
+ * the session holds ({id} is its slug). See src/contract/questionnaire.ts.
  */
 export function questionnaireRoutes(app: FastifyInstance, deps: RouteDeps): void {
   publicRoutes(app, deps);
