@@ -5,6 +5,7 @@
  * (src/domain/questionnaire/expression.ts), so the client never decides a
  * denial alone. The booking service asks `bookingRefusal` before it books.
  */
+import { emptyOutcome } from '../../src/domain/questionnaire/outcomes.js';
 import { keyRef, type KeyRef } from '../db/secrets.js';
 import type { ClinicSlots } from '../../src/contract/booking.js';
 import type {
@@ -29,27 +30,6 @@ import { addDays, isTimeZone, zonedDate } from '../../src/domain/time/zoned-time
 const DEFAULT_ZONE = 'Australia/Sydney';
 const DEFAULT_DENIAL = 'message.questionnaire_booking_denied';
 
-export function emptyOutcome(): ProcessedOutcomeResponse {
-  return {
-    success: true,
-    message: null,
-    messageParams: {},
-    url: null,
-    medicareNumberRequired: false,
-    validationCodeRequired: false,
-    documentTypeId: null,
-    insuranceTypeId: null,
-    newExamSlug: null,
-    walkInExamName: null,
-    prepTime: null,
-    minutesPrior: null,
-    walkInEnabledGroup: null,
-    restrictQuestionnaireId: null,
-    restrictMinDate: null,
-    createBookingRequest: false,
-    outcomes: [],
-  };
-}
 
 type ResultObject = Record<string, unknown>;
 

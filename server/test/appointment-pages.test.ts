@@ -20,12 +20,13 @@ import {
   PATIENT,
 } from './booking-helpers.js';
 import {
-  openTestDb,
   patientCookies,
   SESSION_COOKIE_NAME,
   setCookie,
   SETUP_TIMEOUT,
   testApp,
+  openTestApp,
+  closeTestApp,
 } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
@@ -33,14 +34,10 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('appointment_pages');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('appointment_pages', { booking: MANY_BOOKINGS }, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function sendRequest(): Promise<{ bookingKey: string; slug: string }> {
   const res = await app.inject({

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { bookOne, clock, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 const AUTH_COOKIE = '__Host-imaging_auth';
@@ -17,14 +17,10 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('auth_attacks');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('auth_attacks', { booking: MANY_BOOKINGS }, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 let slot = 0;
 async function booked() {

@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticationStatus } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
-import { openTestDb, setCookie, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { setCookie, SETUP_TIMEOUT, testApp, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('auth');
-  app = await testApp(db);
+  ({ db, app } = await openTestApp('auth'));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const ANONYMOUS = { authenticated: false, user: null, roleTranslations: null };
 

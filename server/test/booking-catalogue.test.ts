@@ -10,20 +10,16 @@ import type {
   Region,
 } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_catalogue');
-  app = await testApp(db);
+  ({ db, app } = await openTestApp('booking_catalogue'));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

@@ -12,7 +12,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -20,8 +20,7 @@ let app: FastifyInstance;
 let base: Omit<CreateAppointmentRequest, 'bookingKey' | 'startDateTime'>;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_concurrency');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('booking_concurrency', { booking: MANY_BOOKINGS }, { clock }));
   base = {
     examSlug: 'mri-knee',
     clinicId: await clinicId(db, 'sydney-cbd'),
@@ -30,10 +29,7 @@ beforeAll(async () => {
   };
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function live(startDateTime: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(

@@ -2,10 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type {
-  AppointmentResponse,
-  CreateAppointmentRequest,
-} from '../../src/contract/booking.js';
+import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { listOutbox } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import {
@@ -17,7 +14,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -26,20 +23,16 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_create');
-  app = await testApp(
-    db,
+  ({ db, app } = await openTestApp(
+    'booking_create',
     { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },
     { clock },
-  );
+  ));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function request(
   start: string,

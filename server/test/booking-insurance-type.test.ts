@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -14,16 +14,16 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_insurance_type');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp(
+    'booking_insurance_type',
+    { booking: MANY_BOOKINGS },
+    { clock },
+  ));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function appointment(start: string, extra: Record<string, unknown> = {}) {
   return {

@@ -4,21 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateAppointmentRequest } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, startEarlyInMinute, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_keys');
-  app = await testApp(db, {}, { clock });
+  ({ db, app } = await openTestApp('booking_keys', {}, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function request(start: string): Promise<CreateAppointmentRequest> {
   return {

@@ -12,20 +12,16 @@ import type { Db } from '../db/db.js';
 import { writeSetting } from '../db/settings.repo.js';
 import { providerConfig } from '../db/seed-data.js';
 import { clinicId, clock } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_lookups');
-  app = await testApp(db, {}, { clock });
+  ({ db, app } = await openTestApp('booking_lookups', {}, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

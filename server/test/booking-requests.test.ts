@@ -17,25 +17,21 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_requests');
-  app = await testApp(
-    db,
+  ({ db, app } = await openTestApp(
+    'booking_requests',
     { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },
     { clock },
-  );
+  ));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function send(overrides: Partial<CreateBookingRequestRequest> = {}) {
   const payload: CreateBookingRequestRequest = {

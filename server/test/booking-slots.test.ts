@@ -1,15 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type {
-  ClinicAppointmentRequest,
-  ClinicSlots,
-  Slot,
-} from '../../src/contract/booking.js';
+import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -17,16 +13,12 @@ let app: FastifyInstance;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  db = await openTestDb('booking_slots');
-  app = await testApp(db, {}, { clock });
+  ({ db, app } = await openTestApp('booking_slots', {}, { clock }));
   for (const slug of ['sydney-cbd', 'perth-cbd', 'auckland-cbd', 'liverpool', 'bondi-junction'])
     ids[slug] = await clinicId(db, slug);
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function slots(request: Partial<ClinicAppointmentRequest>) {
   return app.inject({

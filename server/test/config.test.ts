@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ClinicContact, PortalConfig } from '../../src/contract/portal.js';
 import type { Db } from '../db/db.js';
-import { DATABASE_URL, openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { DATABASE_URL, SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('config');
-  app = await testApp(db);
+  ({ db, app } = await openTestApp('config'));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 describe('GET /api/health', () => {
   it('reports ok and the database in use', async () => {

@@ -12,13 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { bookOne, clock, MANY_BOOKINGS } from './booking-helpers.js';
 import {
-  openTestDb,
   patientCookies,
   SESSION_COOKIE_NAME,
   SETUP_TIMEOUT,
   setCookie,
   testApp,
   testConfig,
+  openTestApp,
+  closeTestApp,
 } from './helpers.js';
 
 const STATE_CHANGING = ['post', 'put', 'patch', 'delete'];
@@ -39,12 +40,11 @@ function fill(path: string, slug: string, bookingKey: string): string {
 }
 
 beforeAll(async () => {
-  db = await openTestDb('cross_origin');
-  app = await testApp(
-    db,
+  ({ db, app } = await openTestApp(
+    'cross_origin',
     { booking: MANY_BOOKINGS, rateLimit: { max: 100_000, windowSeconds: 60 } },
     { clock },
-  );
+  ));
   const booked = await bookOne(app, db);
   sessions.patient = await patientCookies(app, booked.bookingKey);
   const staff = await app.inject({
@@ -69,10 +69,7 @@ beforeAll(async () => {
   operations.sort((a, b) => Number(a.url === '/api/logout') - Number(b.url === '/api/logout'));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function send(
   operation: { method: string; url: string },

@@ -33,6 +33,7 @@ import {
   setCookie,
   SETUP_TIMEOUT,
   testApp,
+  closeTestApp,
 } from './helpers.js';
 
 /** Fixed, so a failure found once is found again. */
@@ -92,10 +93,7 @@ beforeAll(async () => {
   };
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 /** Operations that end the session, cancel the booking or rewrite settings go last. */
 function order(op: Operation): number {

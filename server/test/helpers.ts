@@ -119,6 +119,30 @@ export async function testApp(
   return asOneBrowser(await buildApp({ db, config: testConfig(overrides), ...options }));
 }
 
+/**
+ * The set-up of a server test file: its own database (a PGlite copy of the
+ * migrated, seeded template, or a schema on DATABASE_URL) and an app on it.
+ * `beforeAll(async () => ({ db, app } = await openTestApp('name', …)), SETUP_TIMEOUT)`
+ * with `afterAll(() => closeTestApp(app, db))`.
+ */
+export async function openTestApp(
+  name: string,
+  overrides: Partial<ServerConfig> = {},
+  options: Pick<BuildAppOptions, 'clock' | 'freeSpace'> = {},
+): Promise<{ db: Db; app: FastifyInstance }> {
+  const db = await openTestDb(name);
+  return { db, app: await testApp(db, overrides, options) };
+}
+
+/** Closes what openTestApp opened (either may be missing when its set-up failed). */
+export async function closeTestApp(
+  app: FastifyInstance | undefined,
+  db: Db | undefined,
+): Promise<void> {
+  await app?.close();
+  await db?.close();
+}
+
 export const BROWSER_COOKIE_NAME = '__Host-imaging_browser';
 
 /** A browser secret as the server issues them (32 random bytes, base64url). */

@@ -12,9 +12,9 @@ import { clinicId, MANY_BOOKINGS, NOW } from './booking-helpers.js';
 import {
   BROWSER_COOKIE_NAME,
   newBrowserToken,
-  openTestDb,
   SETUP_TIMEOUT,
-  testApp,
+  openTestApp,
+  closeTestApp,
 } from './helpers.js';
 
 let db: Db;
@@ -26,8 +26,11 @@ const ATTACKER = '203.0.113.66';
 const PATIENT_ADDRESS = '198.51.100.7';
 
 beforeAll(async () => {
-  db = await openTestDb('holds_abuse');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock: () => now });
+  ({ db, app } = await openTestApp(
+    'holds_abuse',
+    { booking: MANY_BOOKINGS },
+    { clock: () => now },
+  ));
   sydney = await clinicId(db, 'sydney-cbd');
 }, SETUP_TIMEOUT);
 
@@ -35,10 +38,7 @@ beforeEach(() => {
   now = NOW;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 /** A browser that keeps no cookie: a fresh key and secret each time, as a script would. */
 async function freshKey(

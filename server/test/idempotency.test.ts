@@ -7,7 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SESSION_COOKIE_NAME, setCookie, SETUP_TIMEOUT, testApp } from './helpers.js';
+import {
+  SESSION_COOKIE_NAME,
+  setCookie,
+  SETUP_TIMEOUT,
+  openTestApp,
+  closeTestApp,
+} from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -16,16 +22,12 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('idempotency');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('idempotency', { booking: MANY_BOOKINGS }, { clock }));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function create(url: string, payload: object, idempotencyKey: string) {
   return app.inject({

@@ -12,12 +12,12 @@ import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './bo
 import {
   BROWSER_COOKIE_NAME,
   newBrowserToken,
-  openTestDb,
   patientCookies,
   SESSION_COOKIE_NAME,
   setCookie,
   SETUP_TIMEOUT,
-  testApp,
+  openTestApp,
+  closeTestApp,
 } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
@@ -27,16 +27,12 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('key_binding');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('key_binding', { booking: MANY_BOOKINGS }, { clock }));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 /** Someone else's browser: only what the e-mail link reveals (the key). */
 const attacker = { [BROWSER_COOKIE_NAME]: newBrowserToken() };

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../db/db.js';
 import { addDays } from '../../src/domain/time/zoned-time.js';
 import { book, clinicId, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { openTestDb, SETUP_TIMEOUT, testApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -47,10 +47,7 @@ beforeAll(async () => {
   fixedMammo = devices.rows[0]?.id as number;
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function slots(request: Partial<ClinicAppointmentRequest>) {
   return app.inject({

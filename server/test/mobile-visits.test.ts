@@ -8,20 +8,16 @@ import { rollDemoVisits } from '../db/mobile-locations.repo.js';
 import { visitDates } from '../db/seed-mobile.js';
 import { addDays, isoWeekday, zonedDate } from '../../src/domain/time/zoned-time.js';
 import { clinicId, clock } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_visits');
-  app = await testApp(db, {}, { clock });
+  ({ db, app } = await openTestApp('booking_visits', {}, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

@@ -16,7 +16,14 @@ import {
   webhookSmsSender,
 } from '../services/outbox-sender.js';
 import { bookOne, clock, MANY_BOOKINGS, PATIENT } from './booking-helpers.js';
-import { asOneBrowser, openTestDb, SETUP_TIMEOUT, testApp, testConfig } from './helpers.js';
+import {
+  asOneBrowser,
+  openTestDb,
+  SETUP_TIMEOUT,
+  testApp,
+  testConfig,
+  closeTestApp,
+} from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -34,10 +41,7 @@ beforeAll(async () => {
   );
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 async function login(bookingKey: string): Promise<{ code: string; jar: Record<string, string> }> {
   const res = await app.inject({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { writeSetting, readSetting } from '../db/settings.repo.js';
 import { bookOne, clinicId, clock, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, SESSION_COOKIE_NAME, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SESSION_COOKIE_NAME, SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 const AUTH_COOKIE = '__Host-imaging_auth';
@@ -14,14 +14,10 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await openTestDb('patient_auth');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('patient_auth', { booking: MANY_BOOKINGS }, { clock }));
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 /** A browser's cookies across calls. */
 class Browser {

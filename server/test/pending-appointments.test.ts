@@ -17,7 +17,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -26,20 +26,16 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_pending');
-  app = await testApp(
-    db,
+  ({ db, app } = await openTestApp(
+    'booking_pending',
     { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },
     { clock },
-  );
+  ));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function request(
   bookingKey: string,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../config.js';
 import type { Db } from '../db/db.js';
-import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { patientCookies, SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import {
   book,
   clinicId,
@@ -28,21 +28,17 @@ describe('safety screenings must be answered before booking (issue 5)', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    db = await openTestDb('questionnaire_required');
-    app = await testApp(
-      db,
+    ({ db, app } = await openTestApp(
+      'questionnaire_required',
       { booking: { ...MANY_BOOKINGS, requireSafetyAnswers: true } },
       { clock },
-    );
+    ));
     const { rows } = await db.query<{ id: number; code: string }>(
       'SELECT id, code FROM questionnaires',
     );
     for (const row of rows) ids[row.code] = row.id;
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  afterAll(() => closeTestApp(app, db));
 
   const saveMriSafety = async (bookingKey: string) => {
     const res = await app.inject({

@@ -11,12 +11,12 @@ import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
 import { seedConsentForms, seedQuestionnaires } from '../db/seed-questionnaires.js';
 import {
-  openTestDb,
   patientCookies,
   SESSION_COOKIE_NAME,
   setCookie,
   SETUP_TIMEOUT,
-  testApp,
+  openTestApp,
+  closeTestApp,
 } from './helpers.js';
 import {
   book,
@@ -38,17 +38,17 @@ describe('questionnaires after booking (issue 5 part 5, secured)', () => {
   let day = 0;
 
   beforeAll(async () => {
-    db = await openTestDb('questionnaires_after');
-    app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+    ({ db, app } = await openTestApp(
+      'questionnaires_after',
+      { booking: MANY_BOOKINGS },
+      { clock },
+    ));
     const { rows } = await db.query<{ id: number; code: string }>(
       'SELECT id, code FROM questionnaires',
     );
     for (const row of rows) ids[row.code] = row.id;
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  afterAll(() => closeTestApp(app, db));
 
   /** A fresh MRI knee booking and its holder's cookies. */
   async function booked(): Promise<{ slug: string; bookingKey: string; cookies: Cookies }> {

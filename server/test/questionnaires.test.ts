@@ -8,7 +8,7 @@ import type {
 import type { Db } from '../db/db.js';
 import { evaluateOutcomes } from '../services/questionnaire-outcomes.js';
 import type { AnswerRow, OutcomeRuleRow } from '../db/questionnaires.repo.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import {
   book,
   clinicId,
@@ -35,17 +35,13 @@ describe('questionnaires before booking (issue 5 part 5)', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    db = await openTestDb('questionnaires');
-    app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+    ({ db, app } = await openTestApp('questionnaires', { booking: MANY_BOOKINGS }, { clock }));
     const { rows } = await db.query<{ id: number; code: string }>(
       'SELECT id, code FROM questionnaires',
     );
     for (const row of rows) ids[row.code] = row.id;
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  afterAll(() => closeTestApp(app, db));
 
   const list = (query: string) =>
     app.inject({ method: 'GET', url: `/api/questionnaires?${query}` });

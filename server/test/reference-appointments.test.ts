@@ -10,22 +10,18 @@ import type {
 import type { Db } from '../db/db.js';
 import { combineSlots } from '../services/slot-combinations.js';
 import { clinicId, clock, deviceIds, newKey } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
 let sydney: number;
 
 beforeAll(async () => {
-  db = await openTestDb('booking_reference');
-  app = await testApp(db, {}, { clock });
+  ({ db, app } = await openTestApp('booking_reference', {}, { clock }));
   sydney = await clinicId(db, 'sydney-cbd');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const DAY = '2026-11-23';
 

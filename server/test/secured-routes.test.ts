@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { bookOne, clinicId, clock, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { patientCookies, SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -35,8 +35,7 @@ async function bookingRequest(email: string): Promise<{ bookingKey: string; slug
 }
 
 beforeAll(async () => {
-  db = await openTestDb('secured_routes');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('secured_routes', { booking: MANY_BOOKINGS }, { clock }));
   const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
@@ -56,10 +55,7 @@ beforeAll(async () => {
   };
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 /** The victim's booking in every path parameter; other ids are small numbers. */
 function concrete(path: string): string {

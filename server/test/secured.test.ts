@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../http/secured.js';
-import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { patientCookies, SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { bookOne, clock, MANY_BOOKINGS } from './booking-helpers.js';
 import { keyRef } from '../db/secrets.js';
 
@@ -11,13 +11,9 @@ describe('the secured area (spec 6, issue 6 sessions)', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    db = await openTestDb('secured');
-    app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+    ({ db, app } = await openTestApp('secured', { booking: MANY_BOOKINGS }, { clock }));
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  afterAll(() => closeTestApp(app, db));
 
   it('answers 401 with a message key and no-store when there is no session', async () => {
     const res = await app.inject({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { ServerConfig } from '../config.js';
-import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp } from './helpers.js';
+import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp, closeTestApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   app = await appWith({});
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   const csp = String(headers['content-security-policy']);

@@ -12,7 +12,7 @@ import {
   newKey,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -21,16 +21,12 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_holds_race');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock });
+  ({ db, app } = await openTestApp('booking_holds_race', { booking: MANY_BOOKINGS }, { clock }));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 function hold(deviceId: number, startDateTime: string, examSlug = 'mri-knee') {
   return { examSlug, clinicId: sydney, deviceId, startDateTime };

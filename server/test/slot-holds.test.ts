@@ -19,7 +19,7 @@ import {
   NOW,
   PATIENT,
 } from './booking-helpers.js';
-import { openTestDb, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -29,8 +29,11 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  db = await openTestDb('booking_holds');
-  app = await testApp(db, { booking: MANY_BOOKINGS }, { clock: () => now });
+  ({ db, app } = await openTestApp(
+    'booking_holds',
+    { booking: MANY_BOOKINGS },
+    { clock: () => now },
+  ));
   sydney = await clinicId(db, 'sydney-cbd');
   mri = await deviceIds(db, 'sydney-cbd', 'mri');
 }, SETUP_TIMEOUT);
@@ -39,10 +42,7 @@ beforeEach(() => {
   now = NOW;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => closeTestApp(app, db));
 
 const MINUTE = 60_000;
 

@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import fixture from '../fixtures/questionnaire-all-types.json';
 import { $config, loadConfig } from '../../src/stores/config.store';
 import { assert, equal, waitFor } from './assert';
+import { emptyOutcome } from '../../src/domain/questionnaire/outcomes';
 
 type Navigated = CustomEvent<{ path: string; search: string; replace: boolean }>;
 
@@ -20,25 +21,7 @@ const onNavigated = (event: Event) => navigations.push(event as Navigated);
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const NO_OUTCOME = {
-  success: true,
-  message: null,
-  messageParams: {},
-  url: null,
-  medicareNumberRequired: false,
-  validationCodeRequired: false,
-  documentTypeId: null,
-  insuranceTypeId: null,
-  newExamSlug: null,
-  walkInExamName: null,
-  prepTime: null,
-  minutesPrior: null,
-  walkInEnabledGroup: null,
-  restrictQuestionnaireId: null,
-  restrictMinDate: null,
-  createBookingRequest: false,
-  outcomes: [],
-};
+const NO_OUTCOME = emptyOutcome();
 
 /** The questionnaire API of D's contract, answered from the fixture; everything else as before. */
 function stubApi(outcome: Record<string, unknown> = {}): void {

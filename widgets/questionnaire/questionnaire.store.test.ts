@@ -6,28 +6,11 @@ import {
   type RecordedRequest,
 } from '../../src/api/testing';
 import questionnaire from '../../tests/fixtures/questionnaire-all-types.json';
+import { emptyOutcome } from '../../src/domain/questionnaire/outcomes';
 
 type Routes = Record<string, (request: RecordedRequest) => Response>;
 
-const OUTCOME = {
-  success: true,
-  message: null,
-  messageParams: {},
-  url: null,
-  medicareNumberRequired: false,
-  validationCodeRequired: false,
-  documentTypeId: null,
-  insuranceTypeId: null,
-  newExamSlug: null,
-  walkInExamName: null,
-  prepTime: null,
-  minutesPrior: null,
-  walkInEnabledGroup: null,
-  restrictQuestionnaireId: null,
-  restrictMinDate: null,
-  createBookingRequest: false,
-  outcomes: [],
-};
+const OUTCOME = emptyOutcome();
 
 const list = (answered: number[] = []) => ({
   questionnaires: [questionnaire],
@@ -196,6 +179,18 @@ describe('questionnaire flow (spec 4)', () => {
       store.parseContext('/questionnaires', '?bookingRequestSlug=../x').bookingRequestSlug,
     ).toBe(null);
     expect(store.parseContext('/questionnaires', '?bookingRequestSlug=br-1').mode).toBe('after');
+  });
+
+  it('R-8-07 a booking slug the server made may start with _ or - (base64url): the flow is about that booking', async () => {
+    const store = await fresh();
+    for (const slug of ['_qxM5TOJrc_S', '-b3Xk9aa_1zQ']) {
+      const context = store.parseContext(
+        '/questionnaires',
+        `?types=PROTOCOL&bookingRequestSlug=${slug}`,
+      );
+      expect(context.bookingRequestSlug).toBe(slug);
+      expect(context.mode).toBe('after');
+    }
   });
 
   it('R-8-04: a failed save keeps the questionnaire open with message.error_answering_questionnaire', async () => {

@@ -147,6 +147,8 @@ const ALL_TYPES = new Set<string>([
   CONSENT_FORM_TYPE,
 ]);
 const SLUG = /^[a-z0-9][a-z0-9-_]*$/i;
+/** A booking's slug as the server makes them: base64url, so it may start with '-' or '_'. */
+const BOOKING_SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 
 function list(value: string | null): string[] {
   return (value ?? '')
@@ -174,7 +176,7 @@ export function parseContext(path: string, search: string): FlowContext {
     .filter((type): type is AskType => ALL_TYPES.has(type));
   const bookingKey = incoming.get('bookingKey')?.trim() || null;
   const requestSlug = incoming.get('bookingRequestSlug')?.trim() ?? '';
-  const bookingRequestSlug = !bookingKey && SLUG.test(requestSlug) ? requestSlug : null;
+  const bookingRequestSlug = !bookingKey && BOOKING_SLUG.test(requestSlug) ? requestSlug : null;
   // With exams it is the booking flow's step; with only a booking key (or the staff entry's
   // booking request), it is about that booking.
   const mode = examSlugs.length === 0 && (bookingKey || bookingRequestSlug) ? 'after' : 'before';

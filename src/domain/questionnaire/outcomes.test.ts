@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessedOutcomeResponse } from '../../contract/questionnaire';
-import { applyOutcome, bookingSearch, examChangeSearch, noEffects } from './outcomes';
+import { applyOutcome, bookingSearch, emptyOutcome, examChangeSearch, noEffects } from './outcomes';
 
-const response = (patch: Partial<ProcessedOutcomeResponse> = {}): ProcessedOutcomeResponse => ({
-  success: true,
-  message: null,
-  messageParams: {},
-  url: null,
-  medicareNumberRequired: false,
-  validationCodeRequired: false,
-  documentTypeId: null,
-  insuranceTypeId: null,
-  newExamSlug: null,
-  walkInExamName: null,
-  prepTime: null,
-  minutesPrior: null,
-  walkInEnabledGroup: null,
-  restrictQuestionnaireId: null,
-  restrictMinDate: null,
-  createBookingRequest: false,
-  outcomes: [],
-  ...patch,
-});
+const response = emptyOutcome;
 
 describe('questionnaire outcomes (spec 4 "Questionnaire flow")', () => {
   it('R-4-quest-04: a denial wins and carries its message and parameters', () => {

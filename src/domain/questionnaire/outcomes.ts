@@ -4,10 +4,7 @@
  * how the booking flow learns about them: the parameters of the URL it
  * continues with. Pure: no network, no DOM.
  */
-import type {
-  ProcessedOutcomeResponse,
-  QuestionnaireType,
-} from '../../contract/questionnaire';
+import type { ProcessedOutcomeResponse, QuestionnaireType } from '../../contract/questionnaire';
 
 /**
  * The before-booking types a patient answers in the booking flow. The other
@@ -178,4 +175,34 @@ export function examChangeSearch(
   params.set('changedExamSlug', oldSlug);
   if (bookingKey) params.set('bookingKey', bookingKey);
   return `?${params.toString()}`;
+}
+
+/**
+ * The processed outcome of answers that trigger nothing (spec 3 "Processed
+ * outcome response"), with `patch` over it: the server's starting point and
+ * every test's fixture.
+ */
+export function emptyOutcome(
+  patch: Partial<ProcessedOutcomeResponse> = {},
+): ProcessedOutcomeResponse {
+  return {
+    success: true,
+    message: null,
+    messageParams: {},
+    url: null,
+    medicareNumberRequired: false,
+    validationCodeRequired: false,
+    documentTypeId: null,
+    insuranceTypeId: null,
+    newExamSlug: null,
+    walkInExamName: null,
+    prepTime: null,
+    minutesPrior: null,
+    walkInEnabledGroup: null,
+    restrictQuestionnaireId: null,
+    restrictMinDate: null,
+    createBookingRequest: false,
+    outcomes: [],
+    ...patch,
+  };
 }

@@ -6,7 +6,13 @@
  * question, the first problem found.
  */
 import { isValueEmpty } from './expression';
-import type { Answers, Choice, QuestionElement, QuestionnaireJson, Validator } from '../../contract/questionnaire-format';
+import type {
+  Answers,
+  Choice,
+  QuestionElement,
+  QuestionnaireJson,
+  Validator,
+} from '../../contract/questionnaire-format';
 import { allQuestions, cleanAnswers, elementStates } from './visibility';
 
 /**

@@ -7,7 +7,13 @@
  * false, as in SurveyJS; checkQuestionnaire reports it before that happens.
  */
 import { evaluateCondition, ExpressionError } from './expression';
-import type { Answers, Element, Page, QuestionElement, QuestionnaireJson } from '../../contract/questionnaire-format';
+import type {
+  Answers,
+  Element,
+  Page,
+  QuestionElement,
+  QuestionnaireJson,
+} from '../../contract/questionnaire-format';
 
 export interface ElementState {
   visible: boolean;
