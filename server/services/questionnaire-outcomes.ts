@@ -30,7 +30,6 @@ import { addDays, isTimeZone, zonedDate } from '../../src/domain/time/zoned-time
 const DEFAULT_ZONE = 'Australia/Sydney';
 const DEFAULT_DENIAL = 'message.questionnaire_booking_denied';
 
-
 type ResultObject = Record<string, unknown>;
 
 function asObject(value: unknown): ResultObject {
