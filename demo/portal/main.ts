@@ -39,9 +39,17 @@ async function show(page: RoutedPage | undefined): Promise<void> {
   frame.toggleAttribute('kiosk-mode', new URLSearchParams(search).get('kioskMode') === 'true');
   if (view?.load && !customElements.get(view.tag)) {
     frame.setAttribute('loading', ''); // R-2.3-36
-    await view.load().catch(() => undefined);
+    const loaded = await view.load().then(
+      () => true,
+      (error: unknown) => {
+        console.error(`Loading <${view.tag}> failed`, error);
+        return false;
+      },
+    );
     frame.removeAttribute('loading');
     if (ticket !== navigation) return;
+    // A chunk that fails to load (offline, a deploy replaced it) must not leave a blank page.
+    if (!loaded) return placeInShell(page ? shellOf(page.route) : 'main', loadFailed());
   }
   const element = page && view ? elementFor(view, page, path, search) : notFound();
   const shell = page ? shellOf(page.route) : 'main';
@@ -85,6 +93,24 @@ function unavailable(tag: string): HTMLElement {
   notice.setAttribute('role', 'status');
   notice.dataset.element = tag;
   notice.textContent = t('page.unavailable');
+  return notice;
+}
+
+/** The element's code did not arrive: say so, and offer the reload that fixes it. */
+function loadFailed(): HTMLElement {
+  const notice = document.createElement('section');
+  notice.className = 'route-unavailable';
+  notice.setAttribute('role', 'alert');
+  const heading = document.createElement('h1');
+  heading.textContent = t('page.load_failed_title');
+  const body = document.createElement('p');
+  body.textContent = t('page.load_failed_body');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button';
+  button.textContent = t('page.reload');
+  button.addEventListener('click', () => location.reload());
+  notice.append(heading, body, button);
   return notice;
 }
 

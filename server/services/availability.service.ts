@@ -4,11 +4,7 @@
  * a requested slot is one this service would offer.
  */
 import { keyRefOf, type KeyRef } from '../db/secrets.js';
-import type {
-  ClinicAppointmentRequest,
-  ClinicSlots,
-  Slot,
-} from '../../src/contract/booking.js';
+import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
 import {
   listBusy,
   listDevices,
@@ -203,7 +199,9 @@ export function createAvailabilityService(
         const chunkEnd = addDays(start, NEXT_AVAILABLE_CHUNK_DAYS);
         const end = chunkEnd < last ? chunkEnd : last;
         const found = (
-          await slotsFor(exam, query.clinicIds, start, end, { exceptKey: keyRefOf(query.bookingKey) })
+          await slotsFor(exam, query.clinicIds, start, end, {
+            exceptKey: keyRefOf(query.bookingKey),
+          })
         )
           .map((clinic) => clinic.slots[0])
           .filter((slot): slot is Slot => slot !== undefined)

@@ -7,10 +7,7 @@
  */
 import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
-import type {
-  AppointmentResponse,
-  CreateAppointmentRequest,
-} from '../../src/contract/booking.js';
+import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
 import {
   findAppointmentsByKey,

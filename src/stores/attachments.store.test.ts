@@ -80,16 +80,15 @@ describe('attachments store', () => {
     await store.loadAttachments(OWNER);
     expect(fetch.calls[0]?.url).toContain('/api/secured/appointments/apt-1/attachments/response');
     const load = store.$attachments.get()['appointment:apt-1'];
-    expect(load).toEqual({ state: 'ready', response: RESPONSE });
+    expect(load).toEqual({ state: 'loaded', value: RESPONSE });
   });
 
   it('a failed load keeps the translated message key', async () => {
     const store = await fresh(() => errorResponse(403, 'message.access_denied'));
     await store.loadAttachments(OWNER);
-    expect(store.$attachments.get()['appointment:apt-1']).toEqual({
-      state: 'failed',
-      messageKey: 'message.access_denied',
-    });
+    const load = store.$attachments.get()['appointment:apt-1'];
+    expect(load?.state === 'failed' && load.error.messageKey).toBe('message.access_denied');
+    expect(load?.state === 'failed' && load.error.status).toBe(403);
   });
 
   it('R-4-upload-02: a replacement goes out with the document id, a new document without; the list is reloaded', async () => {
@@ -136,7 +135,7 @@ describe('attachments store', () => {
     expect(fetch.calls[0]).toMatchObject({ method: 'DELETE' });
     expect(fetch.calls[0]?.url).toContain('/api/secured/appointments/apt-1/attachments/2');
     expect(fetch.calls[0]?.init.body).toBeUndefined();
-    expect(store.$attachments.get()['appointment:apt-1']?.state).toBe('ready');
+    expect(store.$attachments.get()['appointment:apt-1']?.state).toBe('loaded');
   });
 
   it('referrals, the referral type and the documents of no exam', async () => {

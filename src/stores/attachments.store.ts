@@ -14,13 +14,11 @@ import type {
   AttachmentsResponse,
   DocumentUploadFields,
 } from '../contract/attachments';
-import { isAbortError, toApiError } from '../api/errors';
+import { isAbortError } from '../api/errors';
+import { failed, latestCall, LOADING, loaded, type LatestCall, type Loadable } from './loadable';
 import { sendDocument, type UploadProgress } from '../api/upload';
 
-export type AttachmentsLoad =
-  | { state: 'loading' }
-  | { state: 'ready'; response: AttachmentsResponse }
-  | { state: 'failed'; messageKey: string };
+export type AttachmentsLoad = Loadable<AttachmentsResponse>;
 
 export const $attachments = map<Record<string, AttachmentsLoad>>({});
 
@@ -32,7 +30,8 @@ export function ownerKey(owner: AttachmentOwner): string {
 }
 
 const filters = new Map<string, AttachmentsFilter>();
-const loads = new Map<string, AbortController>();
+/** One owner of cancellation per owner key: only the latest load of a list writes it. */
+const loads = new Map<string, LatestCall>();
 
 /**
  * R-7-calls-08/14: loads (or reloads) an owner's documents. A reload keeps
@@ -44,20 +43,16 @@ export async function loadAttachments(
 ): Promise<void> {
   const key = ownerKey(owner);
   if (filter) filters.set(key, filter);
-  loads.get(key)?.abort();
-  const controller = new AbortController();
-  loads.set(key, controller);
-  if ($attachments.get()[key]?.state !== 'ready') $attachments.setKey(key, { state: 'loading' });
+  const latest = loads.get(key) ?? latestCall();
+  loads.set(key, latest);
+  const call = latest.start();
+  if ($attachments.get()[key]?.state !== 'loaded') $attachments.setKey(key, LOADING);
   try {
-    const response = await getAttachments(owner, filters.get(key) ?? {}, {
-      signal: controller.signal,
-    });
-    if (loads.get(key) === controller) $attachments.setKey(key, { state: 'ready', response });
+    const response = await getAttachments(owner, filters.get(key) ?? {}, { signal: call.signal });
+    if (call.current()) $attachments.setKey(key, loaded(response));
   } catch (error) {
-    if (isAbortError(error) || loads.get(key) !== controller) return;
-    $attachments.setKey(key, { state: 'failed', messageKey: toApiError(error).messageKey });
-  } finally {
-    if (loads.get(key) === controller) loads.delete(key);
+    if (isAbortError(error) || !call.current()) return;
+    $attachments.setKey(key, failed(error));
   }
 }
 

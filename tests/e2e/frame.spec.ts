@@ -152,4 +152,23 @@ test.describe('the shared frame and the information pages', () => {
     await frameReady(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
+
+  test('a page whose code fails to load says so and offers a reload, instead of a blank page', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await frameReady(page);
+    // The connection drops: no script that is not loaded yet arrives.
+    await page.route(/\.js(\?|$)/, (route) => route.abort('internetdisconnected'));
+    await page.locator('imaging-frame').locator('a.header__logo').click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+    await expect(alert).toBeVisible();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'chunk-load-failed');
+    await page.unroute(/\.js(\?|$)/);
+    await alert.getByRole('button', { name: 'Reload the page' }).click();
+    await frameReady(page);
+    await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0);
+    await expect(page.locator('imaging-booking')).toBeAttached();
+  });
 });

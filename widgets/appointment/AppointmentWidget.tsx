@@ -6,6 +6,7 @@ import { useWidgetContext, type WidgetContextProps } from '../../src/element/use
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { useT } from '../../src/i18n/useT';
 import { $navigation, $summary, showAppointment } from './appointment.store';
+import { isPending, LOADING } from '../../src/stores/loadable';
 import { AppointmentCard } from './parts/AppointmentCard';
 import { BookingActions } from './parts/BookingActions';
 import { ContactCentre } from './parts/ContactCentre';
@@ -43,7 +44,7 @@ export function AppointmentWidget({
   const key = bookingKey || bookingKeyOfPath(path) || '';
   // The store outlives one element: another booking's summary is not shown while this one loads.
   const summary: typeof stored =
-    stored.state === 'ready' && stored.summary.bookingKey !== key ? { state: 'loading' } : stored;
+    stored.state === 'loaded' && stored.value.bookingKey !== key ? LOADING : stored;
   const navigation = useStore($navigation);
   const prefix = shellPrefix(path);
   const kiosk = kioskFrom(search, kioskMode);
@@ -58,27 +59,22 @@ export function AppointmentWidget({
     emit(root.current, 'imaging-navigated', { ...navigation, replace: false });
   }, [navigation]);
 
-  const appointments = summary.state === 'ready' ? summary.summary.appointments : [];
+  const appointments = summary.state === 'loaded' ? summary.value.appointments : [];
   // R-2.1-24: pending appointments are booked; the clinic confirms them later.
   const pending = appointments.length > 0 && appointments.every((a) => a.status === 'PENDING');
   return (
-    <div
-      ref={root}
-      className="appointment-page"
-      part="appointment"
-      aria-busy={summary.state === 'loading'}
-    >
-      {summary.state === 'loading' && (
+    <div ref={root} className="appointment-page" part="appointment" aria-busy={isPending(summary)}>
+      {isPending(summary) && (
         <p role="status" className="notice">
           {t('appointment.loading')}
         </p>
       )}
       {summary.state === 'failed' && (
         <p role="alert" className="notice notice--error">
-          {t(summary.messageKey)}
+          {t(summary.error.messageKey)}
         </p>
       )}
-      {summary.state === 'ready' && (
+      {summary.state === 'loaded' && (
         <>
           <h1 className="appointment-page__title">
             {t(pending ? 'appointment.title_pending' : 'appointment.title')}
@@ -92,12 +88,12 @@ export function AppointmentWidget({
             <AppointmentCard
               key={appointment.slug}
               appointment={appointment}
-              summary={summary.summary}
+              summary={summary.value}
             />
           ))}
-          <BookingActions summary={summary.summary} />
+          <BookingActions summary={summary.value} />
           <ReferralDocuments appointments={appointments} />
-          <ContactCentre summary={summary.summary} />
+          <ContactCentre summary={summary.value} />
         </>
       )}
     </div>

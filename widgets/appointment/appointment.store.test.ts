@@ -121,7 +121,7 @@ describe('appointment store: cancel (spec 4)', () => {
       note: 'thanks',
     });
     const summary = store.$summary.get();
-    expect(summary.state === 'ready' && summary.summary.appointments[0]!.status).toBe('CANCELED');
+    expect(summary.state === 'loaded' && summary.value.appointments[0]!.status).toBe('CANCELED');
     expect(store.$notice.get()?.text.key).toBe('appointment.cancelled');
     expect(store.$navigation.get()).toBeNull();
     expect(store.$questionnaireLinks.get()[SLUG]).toBeUndefined();

@@ -22,10 +22,7 @@ import {
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import type { CallOptions } from '../../src/api/client';
-import type {
-  QuestionnairesResponse,
-  QuestionnaireType,
-} from '../../src/contract/questionnaire';
+import type { QuestionnairesResponse, QuestionnaireType } from '../../src/contract/questionnaire';
 import {
   getAppointmentQuestionnaires,
   getConsentForms,
@@ -46,6 +43,7 @@ import {
   type LinkedQuestionnaire,
   type Target,
 } from '../../src/domain/appointment/navigation';
+import { failed, latestCall, LOADING, loaded, type Loadable } from '../../src/stores/loadable';
 
 export interface PageContext {
   bookingKey: string;
@@ -54,12 +52,7 @@ export interface PageContext {
   kioskMode: boolean;
 }
 
-export type SummaryState =
-  | { state: 'loading' }
-  | { state: 'ready'; summary: AppointmentSummary }
-  | { state: 'failed'; messageKey: string };
-
-export const $summary = atom<SummaryState>({ state: 'loading' });
+export const $summary = atom<Loadable<AppointmentSummary>>(LOADING);
 
 /** The outcome of the last action, shown as a notice (role=status or alert). */
 export interface Notice {
@@ -128,7 +121,7 @@ let context: PageContext | null = null;
 
 /** The page's booking key, shell prefix and kiosk mode (for the links the parts build). */
 export const $pageContext = atom<PageContext>({ bookingKey: '', prefix: '', kioskMode: false });
-let controller: AbortController | null = null;
+const summaryCall = latestCall();
 
 function navigate(target: Target): void {
   $navigation.set(target);
@@ -149,26 +142,24 @@ function handleFailure(error: unknown, slug: string | null = null): void {
 export async function showAppointment(next: PageContext): Promise<void> {
   context = next;
   $pageContext.set(next);
-  controller?.abort(new DOMException('superseded', 'AbortError'));
-  const own = new AbortController();
-  controller = own;
-  $summary.set({ state: 'loading' });
+  const call = summaryCall.start();
+  $summary.set(LOADING);
   $notice.set(null);
   try {
-    const summary = await getAppointmentSummary(next.bookingKey, { signal: own.signal });
-    if (controller !== own) return;
+    const summary = await getAppointmentSummary(next.bookingKey, { signal: call.signal });
+    if (!call.current()) return;
     const deny = denyStatusOf(summary.appointments);
     if (deny) {
       navigate({ path: `${next.prefix}/deny`, search: denySearch(deny, next.kioskMode) });
       return;
     }
-    $summary.set({ state: 'ready', summary });
-    void loadQuestionnaireLinks(summary.appointments, own.signal);
+    $summary.set(loaded(summary));
+    void loadQuestionnaireLinks(summary.appointments, call.signal);
   } catch (error) {
-    if (controller !== own || isAbortError(error)) return;
+    if (!call.current() || isAbortError(error)) return;
     const apiError = toApiError(error);
     if (apiError.status === 401 || apiError.status === 403) handleFailure(error);
-    else $summary.set({ state: 'failed', messageKey: apiError.messageKey });
+    else $summary.set(failed(apiError));
   }
 }
 
@@ -211,8 +202,8 @@ async function loadQuestionnaireLinks(
   // An appointment cancelled meanwhile offers nothing.
   const current = $summary.get();
   const live = new Set(
-    current.state === 'ready'
-      ? liveAppointments(current.summary.appointments).map((a) => a.slug)
+    current.state === 'loaded'
+      ? liveAppointments(current.value.appointments).map((a) => a.slug)
       : [],
   );
   $questionnaireLinks.set(Object.fromEntries(entries.filter(([slug]) => live.has(slug))));
@@ -220,18 +211,17 @@ async function loadQuestionnaireLinks(
 
 function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
   const current = $summary.get();
-  if (current.state !== 'ready') return;
-  $summary.set({
-    state: 'ready',
-    summary: {
-      ...current.summary,
+  if (current.state !== 'loaded') return;
+  $summary.set(
+    loaded({
+      ...current.value,
       // The booking key stays the one this page was opened with: a view
       // answered without a key in the request carries none (docs/api.md).
-      appointments: current.summary.appointments.map((a) =>
+      appointments: current.value.appointments.map((a) =>
         a.slug === slug ? { ...a, ...patch, bookingKey: a.bookingKey } : a,
       ),
-    },
-  });
+    }),
+  );
 }
 
 async function run<T>(
@@ -368,8 +358,8 @@ async function consentPending(slug: string): Promise<boolean> {
  */
 export async function closeNeedsConfirmation(): Promise<string | null> {
   const current = $summary.get();
-  if (!context || current.state !== 'ready') return null;
-  const candidates = liveAppointments(current.summary.appointments).filter((a) => !a.expired);
+  if (!context || current.state !== 'loaded') return null;
+  const candidates = liveAppointments(current.value.appointments).filter((a) => !a.expired);
   const pending = await Promise.all(
     candidates.map((a) => consentPending(a.slug).catch(() => false)),
   );
@@ -404,14 +394,13 @@ export async function unsubscribe(slug: string): Promise<void> {
   const done = await run('unsubscribe', null, () => unsubscribeEmails(slug).then(() => true));
   if (!done) return;
   const current = $summary.get();
-  if (current.state === 'ready')
-    $summary.set({
-      state: 'ready',
-      summary: {
-        ...current.summary,
-        appointments: current.summary.appointments.map((a) => ({ ...a, emailsUnsubscribed: true })),
-      },
-    });
+  if (current.state === 'loaded')
+    $summary.set(
+      loaded({
+        ...current.value,
+        appointments: current.value.appointments.map((a) => ({ ...a, emailsUnsubscribed: true })),
+      }),
+    );
   $notice.set({ tone: 'success', text: { key: 'appointment.unsubscribed' }, slug: null });
 }
 

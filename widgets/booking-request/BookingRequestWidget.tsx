@@ -16,6 +16,7 @@ import {
   cancelRequest,
   showBookingRequest,
 } from './booking-request.store';
+import { isPending } from '../../src/stores/loadable';
 import { RequestDetails } from './parts/RequestDetails';
 import { RequestButtons } from './parts/RequestButtons';
 
@@ -59,23 +60,17 @@ export function BookingRequestWidget({
   }, [navigation]);
 
   // The store outlives one element: another request is not shown while this one loads.
-  const request =
-    state.state === 'ready' && state.request.bookingKey === key ? state.request : null;
+  const request = state.state === 'loaded' && state.value.bookingKey === key ? state.value : null;
   return (
-    <div
-      ref={root}
-      className="request-page"
-      part="booking-request"
-      aria-busy={state.state === 'loading'}
-    >
-      {(state.state === 'loading' || (state.state === 'ready' && !request)) && (
+    <div ref={root} className="request-page" part="booking-request" aria-busy={isPending(state)}>
+      {(isPending(state) || (state.state === 'loaded' && !request)) && (
         <p role="status" className="notice">
           {t('booking_request.loading')}
         </p>
       )}
       {state.state === 'failed' && (
         <p role="alert" className="notice notice--error">
-          {t(state.messageKey)}
+          {t(state.error.messageKey)}
         </p>
       )}
       {request && (

@@ -6,6 +6,13 @@ import { atom } from 'nanostores';
 import type { BookingRequestSummary } from '../../src/contract/booking-requests';
 import { cancelBookingRequest, getBookingRequestSummary } from '../../src/api/booking-requests';
 import { isAbortError, toApiError } from '../../src/api/errors';
+import {
+  failed as failedWith,
+  latestCall,
+  LOADING,
+  loaded,
+  type Loadable,
+} from '../../src/stores/loadable';
 import { authenticationTarget, type Target } from '../../src/domain/appointment/navigation';
 
 export interface RequestContext {
@@ -14,18 +21,13 @@ export interface RequestContext {
   kioskMode: boolean;
 }
 
-export type RequestState =
-  | { state: 'loading' }
-  | { state: 'ready'; request: BookingRequestSummary }
-  | { state: 'failed'; messageKey: string };
-
-export const $bookingRequest = atom<RequestState>({ state: 'loading' });
+export const $bookingRequest = atom<Loadable<BookingRequestSummary>>(LOADING);
 export const $requestNotice = atom<{ tone: 'success' | 'error'; key: string } | null>(null);
 export const $cancelling = atom(false);
 export const $requestNavigation = atom<Target | null>(null);
 
 let context: RequestContext | null = null;
-let controller: AbortController | null = null;
+const summaryCall = latestCall();
 
 /** 401 and 403 mean: log in for this request (spec 2.2, isBookingRequest=true). */
 function failed(error: unknown): string | null {
@@ -39,18 +41,15 @@ function failed(error: unknown): string | null {
 
 export async function showBookingRequest(next: RequestContext): Promise<void> {
   context = next;
-  controller?.abort(new DOMException('superseded', 'AbortError'));
-  const own = new AbortController();
-  controller = own;
-  $bookingRequest.set({ state: 'loading' });
+  const call = summaryCall.start();
+  $bookingRequest.set(LOADING);
   $requestNotice.set(null);
   try {
-    const request = await getBookingRequestSummary(next.bookingKey, { signal: own.signal });
-    if (controller === own) $bookingRequest.set({ state: 'ready', request });
+    const request = await getBookingRequestSummary(next.bookingKey, { signal: call.signal });
+    if (call.current()) $bookingRequest.set(loaded(request));
   } catch (error) {
-    if (controller !== own || isAbortError(error)) return;
-    const messageKey = failed(error);
-    if (messageKey) $bookingRequest.set({ state: 'failed', messageKey });
+    if (!call.current() || isAbortError(error)) return;
+    if (failed(error)) $bookingRequest.set(failedWith(error));
   }
 }
 
@@ -62,8 +61,8 @@ export async function cancelRequest(slug: string): Promise<void> {
     const request = await cancelBookingRequest(slug);
     // The answer names no booking key (it is asked by slug, docs/api.md): keep this page's.
     const current = $bookingRequest.get();
-    const bookingKey = current.state === 'ready' ? current.request.bookingKey : request.bookingKey;
-    $bookingRequest.set({ state: 'ready', request: { ...request, bookingKey } });
+    const bookingKey = current.state === 'loaded' ? current.value.bookingKey : request.bookingKey;
+    $bookingRequest.set(loaded({ ...request, bookingKey }));
     $requestNotice.set({ tone: 'success', key: 'booking_request.cancelled' });
   } catch (error) {
     const messageKey = failed(error);

@@ -36,7 +36,7 @@ async function fresh(search: string, routes: Record<string, Route> = {}) {
     clinics.$selectedClinic.listen(() => undefined),
     slots.$slots.listen(() => undefined),
   ];
-  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('loaded'));
   await vi.waitFor(() => expect(clinics.$selectedClinic.get()).not.toBeNull());
   for (const [field, value] of Object.entries(patient))
     form.setField(field as keyof typeof patient, value);

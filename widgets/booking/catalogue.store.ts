@@ -7,7 +7,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { getBodyParts, getExams, getModalities } from '../../src/api/booking';
 import type { BodyPart, Exam, Modality } from '../../src/contract/booking';
 import { $booking } from './booking.store';
-import { loadOnce, valueOf, type Loadable } from './loadable';
+import { loadOnce, valueOf, type Loadable } from '../../src/stores/loadable';
 
 export const $modalities = atom<Loadable<Modality[]>>({ state: 'idle' });
 export const $bodyParts = atom<Loadable<BodyPart[]>>({ state: 'idle' });

@@ -14,7 +14,7 @@ async function fresh(path = '/select-region', search = '?examSlug=mri-knee') {
     clinics.$clinicChoices.listen(() => undefined),
     catalogue.$exams.listen(() => undefined),
   ];
-  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('loaded'));
   return { ...booking, ...clinics, unbind: () => unbind.forEach((stop) => stop()) };
 }
 
@@ -32,7 +32,7 @@ afterEach(() => {
 describe('finding a clinic (spec 4 "Location and slots")', () => {
   it('R-4-slots-01/02: clinics load per exam, from the region or the query lat/lng', async () => {
     const store = await fresh('/select-region', '?examSlug=mri-knee&regionSlug=perth');
-    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('loaded'));
     store.updateParams({ lat: -33.87, lng: 151.21 });
     await vi.waitFor(() => expect(clinicCalls()).toHaveLength(2));
     expect(clinicCalls()).toEqual([
@@ -101,7 +101,7 @@ describe('finding a clinic (spec 4 "Location and slots")', () => {
 
   it('a clinic page (clinicId) offers only its own clinic', async () => {
     const store = await fresh('/select-region', '?examSlug=mri-knee&clinicId=3');
-    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('loaded'));
     expect(store.$clinicChoices.get().map((clinic) => clinic.id)).toEqual([3]);
     expect(store.$selectedClinic.get()?.timeZone).toBe('Pacific/Auckland');
     store.unbind();

@@ -26,7 +26,7 @@ import { $bookingFormConfig } from '../../src/stores/config.store';
 import { $booking, updateParams } from './booking.store';
 import { kioskLocation, saveKioskLocation } from './kiosk-location';
 import { $exams, $selectedExams } from './catalogue.store';
-import { keyedLoader, loadOnce, valueOf, type Loadable } from './loadable';
+import { keyedLoader, loadOnce, valueOf, type Loadable } from '../../src/stores/loadable';
 
 export const $regions = atom<Loadable<Region[]>>({ state: 'idle' });
 onMount(
@@ -257,7 +257,7 @@ export function applyMaximumDistance(): void {
   const point = currentPoint();
   const config = $bookingFormConfig.get();
   const fallback = config?.defaultLocation ?? null;
-  if (clinics.state !== 'ready' || !point || !fallback || samePoint(point, fallback)) return;
+  if (clinics.state !== 'loaded' || !point || !fallback || samePoint(point, fallback)) return;
   if (!exceedsMaximumDistance(clinics.value, config?.maximumDistanceKm ?? 0)) return;
   searchFrom(fallback, null, 'too-far');
 }

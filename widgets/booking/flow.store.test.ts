@@ -7,7 +7,7 @@ async function fresh(path = '/', search = '') {
   const catalogue = await import('./catalogue.store');
   const flow = await import('./flow.store');
   const unbind = flow.$visibleStep.listen(() => undefined);
-  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('loaded'));
   booking.syncFromHost(path, search);
   return { ...booking, ...catalogue, ...flow, unbind };
 }
@@ -48,7 +48,7 @@ describe('exam step and the order of the flow (spec 2.4, 4)', () => {
     const store = await fresh();
     const unbind = store.$pickerExams.listen(() => undefined);
     store.chooseModality('mri');
-    await vi.waitFor(() => expect(store.$modalities.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$modalities.get().state).toBe('loaded'));
     expect(store.$pickerExams.get().map((exam) => exam.slug)).toEqual([
       'mri-brain-contrast',
       'mri-knee',

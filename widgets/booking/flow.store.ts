@@ -44,7 +44,7 @@ export const $flowFacts = computed(
 /** The step shown: the URL's, unless a choice it needs is missing. Null until the exams are known. */
 export const $visibleStep = computed([$booking, $flowFacts, $exams], ({ route }, facts, exams) => {
   if (route.step === 'confirmation') return 'confirmation';
-  if (exams.state !== 'ready') return exams.state === 'failed' ? route.step : null;
+  if (exams.state !== 'loaded') return exams.state === 'failed' ? route.step : null;
   return reachableStep(route.step, facts);
 });
 

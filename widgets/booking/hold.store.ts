@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import { createBookingKey, releaseSlots, reserveSlots } from '../../src/api/booking';
 import type { ReserveSlotsRequest } from '../../src/contract/booking';
 import { isAbortError, toApiError } from '../../src/api/errors';
+import { latestCall } from '../../src/stores/loadable';
 import { $booking, updateParams } from './booking.store';
 import { $selectedExams } from './catalogue.store';
 import { bookableIndices } from './flow.store';
@@ -25,7 +26,8 @@ export const $hold = atom<Hold>({ state: 'idle' });
 /** R-4-slots-07: the time was taken by someone else; the static slot-conflict modal is open. */
 export const $holdConflict = atom(false);
 
-let sequence = 0;
+/** Only the latest hold call's answer counts. */
+const holdCall = latestCall();
 
 /** 409s that are about the key, not the slot. */
 const KEY_REFUSED = new Set(['message.booking_key_used', 'message.booking_key_invalid']);
@@ -52,7 +54,7 @@ function wantedHolds(bookingKey: string): ReserveSlotsRequest | null {
  * call's answer counts.
  */
 export async function holdChosenSlots(): Promise<void> {
-  const mine = ++sequence;
+  const call = holdCall.start();
   const previous = $hold.get();
   if (!wantedHolds('-')) {
     $hold.set({ state: 'idle' });
@@ -64,17 +66,17 @@ export async function holdChosenSlots(): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       if (!bookingKey) {
         bookingKey = await createBookingKey();
-        if (mine !== sequence) return;
+        if (!call.current()) return;
         updateParams({ bookingKey });
       }
       if (previous.state === 'held' && previous.bookingKey === bookingKey) {
         await releaseSlots(bookingKey).catch(() => undefined);
       }
       const request = wantedHolds(bookingKey);
-      if (!request || mine !== sequence) return;
+      if (!request || !call.current()) return;
       try {
         const holds = await reserveSlots(request);
-        if (mine !== sequence) return;
+        if (!call.current()) return;
         $hold.set({
           state: 'held',
           bookingKey,
@@ -92,7 +94,7 @@ export async function holdChosenSlots(): Promise<void> {
       }
     }
   } catch (error) {
-    if (mine !== sequence || isAbortError(error)) return;
+    if (!call.current() || isAbortError(error)) return;
     const apiError = toApiError(error);
     if (apiError.status === 409 && !KEY_REFUSED.has(apiError.messageKey)) {
       $hold.set({ state: 'idle' });
@@ -130,7 +132,7 @@ export async function moveHolds(oldKey: string, newKey: string): Promise<boolean
 
 /** Forgets the hold state (a new booking, a conflict). */
 export function clearHold(): void {
-  sequence++;
+  holdCall.cancel();
   $hold.set({ state: 'idle' });
   $holdConflict.set(false);
 }

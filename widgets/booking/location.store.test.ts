@@ -58,7 +58,7 @@ async function fresh(
     catalogue.$exams.listen(() => undefined),
     settings.$bookingFormConfig.listen(() => undefined),
   ];
-  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('loaded'));
   const point = () => {
     const { lat, lng, regionSlug } = booking.$booking.get().params;
     return { lat, lng, regionSlug };
@@ -158,7 +158,7 @@ describe('location rules (spec 4 "Location and slots")', () => {
     });
     await vi.waitFor(() => expect(store.point()).toMatchObject({ lat: -33.8688, lng: 151.2093 }));
     expect(store.$locationSearch.get()).toMatchObject({ state: 'located', via: 'too-far' });
-    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$clinics.get().state).toBe('loaded'));
     expect(store.point()).toMatchObject({ lat: -33.8688 }); // no loop once at the default location
     store.unbind();
   });

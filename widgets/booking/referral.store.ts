@@ -34,8 +34,8 @@ export const $bookingReferral = computed(
   [$referralOwner, $attachments],
   (owner, all): Attachment | null => {
     const load = owner ? all[ownerKey(owner)] : undefined;
-    if (load?.state !== 'ready') return null;
-    return referralsOf(load.response).at(-1) ?? null;
+    if (load?.state !== 'loaded') return null;
+    return referralsOf(load.value).at(-1) ?? null;
   },
 );
 
@@ -84,12 +84,12 @@ export function outcomeDocumentTypeId(
 export async function submitBookingReferral(file: File, options: SendOptions): Promise<Attachment> {
   const owner = await ensureOwner();
   const key = ownerKey(owner);
-  if ($attachments.get()[key]?.state !== 'ready') await loadAttachments(owner, examFilter());
+  if ($attachments.get()[key]?.state !== 'loaded') await loadAttachments(owner, examFilter());
   const load = $attachments.get()[key];
   const { params } = $booking.get();
   const documentTypeId =
-    load?.state === 'ready'
-      ? (outcomeDocumentTypeId(params.extra, load.response) ?? referralTypeId(load.response))
+    load?.state === 'loaded'
+      ? (outcomeDocumentTypeId(params.extra, load.value) ?? referralTypeId(load.value))
       : null;
   if (documentTypeId === null) throw new Error('The provider has no document types.');
   const existing = $bookingReferral.get();

@@ -25,7 +25,12 @@ async function fresh(
   await settings.loadConfig();
   const booking = await import('./booking.store');
   const clinics = await import('./clinics.store');
-  const slots = await import('./slots.store');
+  const slots = {
+    ...(await import('./slot-period.store')),
+    ...(await import('./mobile-locations.store')),
+    ...(await import('./next-available.store')),
+    ...(await import('./slots.store')),
+  };
   const hold = await import('./hold.store');
   booking.syncFromHost('/select-clinic', search);
   const unbind = [
@@ -89,7 +94,7 @@ describe('slot holds (spec 7 "reserve slots")', () => {
     const store = await fresh('?examSlug=mri-knee&selectedClinic=2', {
       [HOLD]: () => errorResponse(409, 'message.slot_conflict'),
     });
-    await vi.waitFor(() => expect(store.$slots.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$slots.get().state).toBe('loaded'));
     store.chooseSlot(slot);
     await vi.waitFor(() => expect(store.$holdConflict.get()).toBe(true));
     const before = callsTo(fetch, SLOTS).length;
@@ -134,7 +139,7 @@ describe('R-9-25: the week starting today', () => {
   it("R-9-25: with weekStartsToday the week view starts on today's date in the clinic's zone", async () => {
     vi.setSystemTime(new Date('2027-03-03T02:00:00Z')); // Wednesday in Perth
     const store = await fresh('?examSlug=mri-knee&selectedClinic=2', {}, { weekStartsToday: true });
-    await vi.waitFor(() => expect(store.$slots.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$slots.get().state).toBe('loaded'));
     expect(store.$period.get()).toMatchObject({ start: '2027-03-03', end: '2027-03-09' });
     expect(bodyOf(callsTo(fetch, SLOTS).at(-1))).toMatchObject({
       start: '2027-03-03',
@@ -218,7 +223,7 @@ describe('mobile locations', () => {
     await vi.waitFor(() =>
       expect(bodyOf(callsTo(fetch, SLOTS).at(-1))).toMatchObject({ mobileLocationToken: '41' }),
     );
-    await vi.waitFor(() => expect(store.$slots.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$slots.get().state).toBe('loaded'));
     // The fixture answers with 2 and 4 March; the location is there on 4 and 5 March only.
     expect(store.$freeSlots.get().map((item) => item.startDateTime)).toEqual([
       '2027-03-04T17:30:00+08:00',

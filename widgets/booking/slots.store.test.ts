@@ -13,7 +13,12 @@ async function fresh(
   vi.resetModules();
   const booking = await import('./booking.store');
   const clinics = await import('./clinics.store');
-  const slots = await import('./slots.store');
+  const slots = {
+    ...(await import('./slot-period.store')),
+    ...(await import('./mobile-locations.store')),
+    ...(await import('./next-available.store')),
+    ...(await import('./slots.store')),
+  };
   booking.syncFromHost('/select-clinic', search);
   const unbind = slots.$slots.listen(() => undefined);
   await vi.waitFor(() => expect(clinics.$selectedClinic.get()?.id).toBe(2));
@@ -36,7 +41,7 @@ afterEach(() => {
 describe('slot step (spec 4 "Location and slots")', () => {
   it("R-9-24: the week view loads this week's slots of the chosen clinic, in its local calendar", async () => {
     const store = await fresh();
-    await vi.waitFor(() => expect(store.$slots.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$slots.get().state).toBe('loaded'));
     expect(lastRequest()).toEqual({
       clinicIds: [2],
       examSlug: 'mri-knee',
@@ -151,6 +156,29 @@ describe('slot step (spec 4 "Location and slots")', () => {
     none.unbind();
   });
 
+  it('find next available can be stopped, and a late answer never moves a calendar the patient moved', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const pending = () => new Promise<Response>((resolve) => (answer = resolve));
+    const store = await fresh(undefined, { 'GET /api/booking/find_next_available': pending });
+    const asked = () => callsTo(fetch, 'GET /api/booking/find_next_available').length;
+    const search = store.showNextAvailable();
+    expect(store.$nextAvailable.get()).toEqual({ state: 'searching' });
+    await vi.waitFor(() => expect(asked()).toBe(1));
+    store.showPeriod(1); // the patient looks at next week meanwhile
+    answer(jsonResponse(fixtures.nextAvailable));
+    await search;
+    expect(params(store).dates).toEqual([]);
+    expect(store.$nextAvailable.get()).toEqual({ state: 'idle' });
+
+    const stopped = store.showNextAvailable();
+    await vi.waitFor(() => expect(asked()).toBe(2));
+    store.cancelNextAvailable();
+    expect(store.$nextAvailable.get()).toEqual({ state: 'idle' });
+    await stopped;
+    expect(params(store).dates).toEqual([]);
+    store.unbind();
+  });
+
   it('R-7-http-01: leaving the slot step cancels the pending slot request', async () => {
     const store = await fresh(undefined, { [SLOTS]: () => never() });
     await vi.waitFor(() => expect(callsTo(fetch, SLOTS)).toHaveLength(1));
@@ -173,7 +201,7 @@ describe('slot step (spec 4 "Location and slots")', () => {
     await vi.waitFor(() => expect(store.$slots.get().state).toBe('failed'));
     fail = false;
     store.reloadSlots();
-    await vi.waitFor(() => expect(store.$slots.get().state).toBe('ready'));
+    await vi.waitFor(() => expect(store.$slots.get().state).toBe('loaded'));
     store.unbind();
   });
 });

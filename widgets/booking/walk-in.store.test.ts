@@ -23,7 +23,7 @@ async function fresh(path: string, search: string, walkInEnabled = true) {
     catalogue.$exams.listen(() => undefined),
     settings.$bookingFormConfig.listen(() => undefined),
   ];
-  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('ready'));
+  await vi.waitFor(() => expect(catalogue.$exams.get().state).toBe('loaded'));
   return { ...booking, ...flow, ...walkIn, unbind: () => unbind.forEach((stop) => stop()) };
 }
 

@@ -10,7 +10,7 @@ import { walkInForExam, walkInPairing } from '../../src/domain/booking/walk-in';
 import { $bookingFormConfig } from '../../src/stores/config.store';
 import { $booking, updateParams } from './booking.store';
 import { $selectedExams } from './catalogue.store';
-import { keyedLoader, valueOf, type Loadable } from './loadable';
+import { keyedLoader, valueOf, type Loadable } from '../../src/stores/loadable';
 
 const $walkInClinic = computed([$booking, $bookingFormConfig], ({ params }, config) =>
   config?.walkInEnabled && params.selectedClinic !== null && params.examSlugs.length > 0

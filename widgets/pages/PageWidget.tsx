@@ -3,6 +3,7 @@ import type { WidgetProps } from '../../src/element/define-widget';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
 import { $radiologyConfig } from '../../src/stores/config.store';
+import { isPending } from '../../src/stores/loadable';
 import { SafeHtml } from '../../src/ui/SafeHtml';
 import { $contactClinics, $terms } from './pages.store';
 
@@ -60,11 +61,11 @@ function TermsPage() {
   const t = useT();
   const terms = useStore($terms);
   return (
-    <article className="page" part="page" aria-busy={terms.state === 'loading'}>
+    <article className="page" part="page" aria-busy={isPending(terms)}>
       <h1>{t('page.terms_title')}</h1>
-      {terms.state === 'loading' && <p role="status">{t('page.loading_terms')}</p>}
-      {terms.state === 'failed' && <p role="alert">{t('message.error_general')}</p>}
-      {terms.state === 'ready' && <SafeHtml html={terms.value} className="page__html" />}
+      {isPending(terms) && <p role="status">{t('page.loading_terms')}</p>}
+      {terms.state === 'failed' && <p role="alert">{t(terms.error.messageKey)}</p>}
+      {terms.state === 'loaded' && <SafeHtml html={terms.value} className="page__html" />}
     </article>
   );
 }

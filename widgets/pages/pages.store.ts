@@ -1,23 +1,12 @@
 import { atom, onMount } from 'nanostores';
 import type { ClinicContact } from '../../src/contract/portal';
 import { getContactClinics, getTerms } from '../../src/api/config';
-
-export type Loadable<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };
+import { IDLE, loadOnce, type Loadable } from '../../src/stores/loadable';
 
 /** Terms HTML, fetched as text and shown only once loaded (R-2.4-04). */
-export const $terms = atom<Loadable<string>>({ state: 'loading' });
-
-onMount($terms, () => {
-  getTerms()
-    .then((value) => $terms.set({ state: 'ready', value }))
-    .catch(() => $terms.set({ state: 'failed' }));
-});
+export const $terms = atom<Loadable<string>>(IDLE);
+onMount($terms, loadOnce($terms, getTerms));
 
 /** Clinic contacts: fetched for the contact page but not displayed (R-2.4-03). */
-export const $contactClinics = atom<Loadable<ClinicContact[]>>({ state: 'loading' });
-
-onMount($contactClinics, () => {
-  getContactClinics()
-    .then((value) => $contactClinics.set({ state: 'ready', value }))
-    .catch(() => $contactClinics.set({ state: 'failed' }));
-});
+export const $contactClinics = atom<Loadable<ClinicContact[]>>(IDLE);
+onMount($contactClinics, loadOnce($contactClinics, getContactClinics));

@@ -1,13 +1,12 @@
 /**
  * Which appointment or booking request a booking key stands for: the
  * after-booking questionnaire calls take its slug ({id}), never the key.
- * Uses the secured summary calls of the appointment and booking-request
- * pages (POST …/summary { bookingKey }).
+ * Uses the summary calls of the appointment and booking-request pages.
  */
-import type { AppointmentSummary } from '../../src/contract/appointments';
-import type { BookingRequestSummary } from '../../src/contract/booking-requests';
-import { api, type CallOptions } from '../../src/api/client';
-import { toApiError } from '../../src/api/errors';
+import type { CallOptions } from '../../src/api/client';
+import { getAppointmentSummary } from '../../src/api/appointments';
+import { getBookingRequestSummary } from '../../src/api/booking-requests';
+import { isAbortError, toApiError } from '../../src/api/errors';
 
 export type BookingOfKey =
   | { kind: 'appointment'; slug: string; examSlug: string | null }
@@ -24,11 +23,7 @@ export async function bookingOfKey(
   options: CallOptions = {},
 ): Promise<BookingOfKey | null> {
   try {
-    const summary = await api<AppointmentSummary>('/api/secured/appointments/summary', {
-      method: 'POST',
-      body: { bookingKey },
-      signal: options.signal,
-    });
+    const summary = await getAppointmentSummary(bookingKey, options);
     const chosen =
       summary.appointments.find((item) => item.slug === appointmentSlug) ??
       summary.appointments.find((item) => item.status !== 'CANCELED') ??
@@ -36,21 +31,17 @@ export async function bookingOfKey(
     if (chosen) return { kind: 'appointment', slug: chosen.slug, examSlug: chosen.examSlug };
   } catch (error) {
     const status = toApiError(error).status;
-    if (status === 401 || status === 0) throw error;
+    if (status === 401 || status === 0 || isAbortError(error)) throw error;
   }
   try {
-    const request = await api<BookingRequestSummary>('/api/secured/booking_requests/summary', {
-      method: 'POST',
-      body: { bookingKey },
-      signal: options.signal,
-    });
+    const request = await getBookingRequestSummary(bookingKey, options);
     return {
       kind: 'booking-request',
       slug: request.slug,
       examSlug: request.exams[0]?.slug ?? null,
     };
   } catch (error) {
-    if (toApiError(error).status === 401) throw error;
+    if (toApiError(error).status === 401 || isAbortError(error)) throw error;
     return null;
   }
 }

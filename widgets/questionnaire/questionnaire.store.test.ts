@@ -173,6 +173,44 @@ describe('questionnaire flow (spec 4)', () => {
     expect(fetch.calls.some((c) => c.url.includes('process_outcomes'))).toBe(false);
   });
 
+  it('an unknown booking key is not found, without a Retry that could never succeed', async () => {
+    stub({
+      'POST /api/secured/appointments/summary': () => errorResponse(404, 'message.not_found'),
+      'POST /api/secured/booking_requests/summary': () => errorResponse(404, 'message.not_found'),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?bookingKey=UNKNOWN&types=PAIN_SCORE_INITIAL');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('message'));
+    expect(store.$questionnaireView.get()).toMatchObject({
+      messageKey: 'message.appointment_not_found',
+      tone: 'error',
+      canRetry: false,
+    });
+  });
+
+  it('a network failure while loading offers Retry', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee');
+    await vi.advanceTimersByTimeAsync(60_000); // the client's own retries of a GET
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('message'));
+    expect(store.$questionnaireView.get()).toMatchObject({
+      messageKey: 'message.error_general',
+      canRetry: true,
+    });
+  });
+
+  it('a run that is left (stopFlow) or replaced writes nothing late', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee');
+    store.stopFlow();
+    answer(jsonResponse(list()));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(store.$questionnaireView.get().state).toBe('loading');
+  });
+
   it('a bookingRequestSlug that is not a slug is ignored', async () => {
     const store = await fresh();
     expect(

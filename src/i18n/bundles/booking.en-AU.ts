@@ -103,6 +103,7 @@ export const bookingEnAU = {
   'booking.slots.week_of': '{{start}} – {{end}}',
   'booking.slots.go_to_date': 'Go to date',
   'booking.slots.next_available': 'Find next available',
+  'booking.slots.stop_searching': 'Stop searching',
   'booking.slots.searching': 'Looking for the next free time…',
   'booking.slots.none_available':
     'There are no free times in the coming months. Try another clinic.',

@@ -107,6 +107,7 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.slots.week_of': '{{start}} – {{end}}',
   'booking.slots.go_to_date': 'Оди на датум',
   'booking.slots.next_available': 'Најди го првиот слободен термин',
+  'booking.slots.stop_searching': 'Престани со барањето',
   'booking.slots.searching': 'Се бара следниот слободен термин…',
   'booking.slots.none_available':
     'Нема слободни термини во наредните месеци. Обидете се со друга клиника.',

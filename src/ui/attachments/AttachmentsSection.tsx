@@ -79,7 +79,7 @@ export function AttachmentsSection({
     void loadAttachments(stableOwner);
   }, [stableOwner]);
 
-  const response = load?.state === 'ready' ? load.response : null;
+  const response = load?.state === 'loaded' ? load.value : null;
   const validTypes =
     bookingForm?.validReferralContentTypes ?? response?.limits.validContentTypes ?? [];
   const all = response?.attachments ?? [];

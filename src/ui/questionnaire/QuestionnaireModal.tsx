@@ -44,13 +44,7 @@ export function QuestionnaireModal({
   const requestClose = () => (showClosingConfirmation ? setConfirming(true) : onClose());
   return (
     <>
-      <Modal
-        open={open}
-        title={title}
-        onClose={requestClose}
-        static
-        size={size}
-      >
+      <Modal open={open} title={title} onClose={requestClose} static size={size}>
         <button
           type="button"
           className="questionnaire__close"

@@ -31,7 +31,7 @@ export function BodyPartPicker() {
         {t(state.error.messageKey)}
       </p>
     );
-  if (state.state !== 'ready')
+  if (state.state !== 'loaded')
     return (
       <p role="status" className="notice">
         {t('message.loading')}

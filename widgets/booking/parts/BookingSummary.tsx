@@ -7,7 +7,7 @@ import { $booking } from '../booking.store';
 import { $selectedExams } from '../catalogue.store';
 import { $selectedClinic } from '../clinics.store';
 import { changeStep } from '../flow.store';
-import { $chosenMobileLocation } from '../slots.store';
+import { $chosenMobileLocation } from '../mobile-locations.store';
 
 interface BookingSummaryProps {
   /** The last step whose choice is shown. */

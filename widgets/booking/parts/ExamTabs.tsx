@@ -3,7 +3,7 @@ import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $selectedExams } from '../catalogue.store';
 import { bookableIndices } from '../flow.store';
-import { $activeExamIndex, $examTab } from '../slots.store';
+import { $activeExamIndex, $examTab } from '../slot-period.store';
 
 /** With several exams, which exam's times are shown; each says whether it has a time yet. */
 export function ExamTabs() {

@@ -26,7 +26,7 @@ export function LocationSearch() {
   const config = useStore($bookingFormConfig);
   const locale = dateLocale(useStore($locale));
   const [postCodeOpen, setPostCodeOpen] = useState(false);
-  const regionList = regions.state === 'ready' ? regions.value : [];
+  const regionList = regions.state === 'loaded' ? regions.value : [];
   const near = params.lat !== null && params.lng !== null;
 
   return (

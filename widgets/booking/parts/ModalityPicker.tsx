@@ -15,7 +15,7 @@ export function ModalityPicker() {
         {t(modalities.error.messageKey)}
       </p>
     );
-  if (modalities.state !== 'ready')
+  if (modalities.state !== 'loaded')
     return (
       <p role="status" className="notice">
         {t('message.loading')}

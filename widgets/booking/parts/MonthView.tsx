@@ -5,7 +5,7 @@ import { formatDay, formatWeekday } from '../../../src/domain/booking/format';
 import { dateLocale, weekStartsOn } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
-import { pickDate, type SlotPeriod } from '../slots.store';
+import { pickDate, type SlotPeriod } from '../slot-period.store';
 
 interface MonthViewProps<T> {
   /** Free times (slots, or combinations of several exams) by clinic-local day, already filtered. */

@@ -5,15 +5,14 @@ import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
+import { $nextAvailable, cancelNextAvailable, showNextAvailable } from '../next-available.store';
 import {
   $activeExamIndex,
-  $nextAvailable,
   $period,
   pickDate,
   setSlotsView,
-  showNextAvailable,
   showPeriod,
-} from '../slots.store';
+} from '../slot-period.store';
 
 /** View toggle (R-4-slots-10), previous and next, the calendar date (R-4-slots-12) and "find next available". */
 export function SlotToolbar() {
@@ -83,20 +82,30 @@ export function SlotToolbar() {
             onChange={(event) => event.target.value && pickDate(event.target.value)}
           />
         </div>
-        <button
-          type="button"
-          className="button"
-          data-variant="ghost"
-          disabled={next.state === 'searching'}
-          onClick={() => void showNextAvailable()}
-        >
-          {t('booking.slots.next_available')}
-        </button>
+        {next.state === 'searching' ? (
+          <button
+            type="button"
+            className="button"
+            data-variant="ghost"
+            onClick={cancelNextAvailable}
+          >
+            {t('booking.slots.stop_searching')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            data-variant="ghost"
+            onClick={() => void showNextAvailable()}
+          >
+            {t('booking.slots.next_available')}
+          </button>
+        )}
       </div>
       <p role="status" className="toolbar__status">
         {next.state === 'searching' && t('booking.slots.searching')}
         {next.state === 'none' && t('booking.slots.none_available')}
-        {next.state === 'failed' && t(next.messageKey)}
+        {next.state === 'failed' && t(next.error.messageKey)}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { TIMES_OF_DAY } from '../../../src/domain/booking/flow-params';
 import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
-import { toggleTimeOfDay } from '../slots.store';
+import { toggleTimeOfDay } from '../slot-period.store';
 
 /** R-4-slots-11: morning, afternoon and evening chips; none chosen shows every time. */
 export function TimeOfDayFilter() {

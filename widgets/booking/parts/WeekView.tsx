@@ -5,7 +5,7 @@ import { formatDay } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
-import type { SlotPeriod } from '../slots.store';
+import type { SlotPeriod } from '../slot-period.store';
 
 interface WeekViewProps<T> {
   /** Free times (slots, or combinations of several exams) by clinic-local day, already filtered. */

@@ -37,7 +37,7 @@ function useRedirectToPortal(): void {
   const notOffered =
     params.clinicId !== null &&
     params.examSlugs.length > 0 &&
-    clinics.state === 'ready' &&
+    clinics.state === 'loaded' &&
     choices.length === 0;
   useEffect(() => {
     if (!notOffered || !portal) return;
@@ -112,7 +112,7 @@ export function ClinicStep() {
           {t('booking.clinic.loading')}
         </p>
       )}
-      {clinics.state === 'ready' && view === 'map' && (
+      {clinics.state === 'loaded' && view === 'map' && (
         <Suspense
           fallback={
             <p role="status" className="notice">
@@ -130,7 +130,7 @@ export function ClinicStep() {
           />
         </Suspense>
       )}
-      {clinics.state === 'ready' && (
+      {clinics.state === 'loaded' && (
         <ClinicList clinics={choices} selectedId={params.selectedClinic} onChoose={chooseClinic} />
       )}
     </section>

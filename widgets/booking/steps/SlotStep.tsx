@@ -30,22 +30,18 @@ import { SlotToolbar } from '../parts/SlotToolbar';
 import { TimeOfDayFilter } from '../parts/TimeOfDayFilter';
 import { WalkInModal } from '../parts/WalkInModal';
 import { WeekView } from '../parts/WeekView';
+import { $mobileChoices, chooseMobileLocation } from '../mobile-locations.store';
+import { $activeExamIndex, $clinicZone, $period, restrictedMinDate } from '../slot-period.store';
 import {
-  $activeExamIndex,
-  $clinicZone,
   $combinationMode,
   $combinations,
   $freeSlots,
-  $mobileChoices,
-  $period,
   $references,
   $slots,
   acknowledgeHoldConflict,
   chooseCombination,
-  chooseMobileLocation,
   continueFromSlots,
   reloadSlots,
-  restrictedMinDate,
 } from '../slots.store';
 import { $acceptedWalkIns, $walkInPairing, acceptWalkIn } from '../walk-in.store';
 
@@ -99,7 +95,7 @@ export function SlotStep() {
   const chosenStart = combined ? params.slots[bookable[0] ?? 0]?.startTime : chosen?.startTime;
 
   useEffect(() => {
-    if (!chosenStart || loading.state !== 'ready') return;
+    if (!chosenStart || loading.state !== 'loaded') return;
     const timer = setTimeout(() => {
       root.current
         ?.querySelector('.slot[aria-pressed="true"]')
@@ -198,7 +194,7 @@ export function SlotStep() {
           </div>
         )}
       </div>
-      {loading.state === 'ready' &&
+      {loading.state === 'loaded' &&
         (combined ? (
           period.view === 'WEEK' ? (
             <WeekView
