@@ -62,7 +62,10 @@ function summaryRoute(patch: (s: typeof summaryFixture) => void = () => {}) {
 async function shown(routes: Routes, context = { prefix: '', kioskMode: false }) {
   vi.resetModules();
   const fetch = stub({ 'POST /api/secured/appointments/summary': summaryRoute(), ...routes });
-  const store = await import('./appointment.store');
+  const store = {
+    ...(await import('./appointment.store')),
+    ...(await import('./questionnaire-links.store')),
+  };
   await store.showAppointment({ bookingKey: KEY, ...context });
   return { store, fetch };
 }
@@ -187,7 +190,10 @@ describe('appointment store: close (R-4-cancel-09/10)', () => {
       }),
       ...NO_LINKS,
     });
-    const store = await import('./appointment.store');
+    const store = {
+      ...(await import('./appointment.store')),
+      ...(await import('./questionnaire-links.store')),
+    };
     await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
     await store.closeNeedsConfirmation();
     expect(fetch.calls.some((call) => call.url.includes('/other/'))).toBe(false);
@@ -285,7 +291,10 @@ describe('appointment store: decline (spec 4 DECLINE_APPOINTMENT)', () => {
       }),
       ...routes,
     });
-    const store = await import('./appointment.store');
+    const store = {
+      ...(await import('./appointment.store')),
+      ...(await import('./questionnaire-links.store')),
+    };
     await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
     await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());
     return { store, fetch };

@@ -16,24 +16,15 @@ import {
   cancelAppointment,
   confirmAppointment,
   getAppointmentSummary,
-  requestCallback,
-  sendCallCentreEmail,
-  unsubscribeEmails,
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
-import type { CallOptions } from '../../src/api/client';
-import type { QuestionnairesResponse, QuestionnaireType } from '../../src/contract/questionnaire';
-import {
-  getAppointmentQuestionnaires,
-  getConsentForms,
-  getFeedbackQuestionnaire,
-} from '../../src/api/questionnaires';
+import { getAppointmentQuestionnaires, getConsentForms } from '../../src/api/questionnaires';
 import {
   cancelGoesAhead,
   notAllowedMessage,
   type TextRef,
 } from '../../src/domain/appointment/change-rules';
-import { DENY_STATUSES, denySearch, denyStatusOf } from '../../src/domain/appointment/deny';
+import { denySearch, denyStatusOf, liveAppointments } from '../../src/domain/appointment/deny';
 import {
   authenticationTarget,
   homeTarget,
@@ -44,6 +35,7 @@ import {
   type Target,
 } from '../../src/domain/appointment/navigation';
 import { failed, latestCall, LOADING, loaded, type Loadable } from '../../src/stores/loadable';
+import { dropQuestionnaireLinks, loadQuestionnaireLinks } from './questionnaire-links.store';
 
 export interface PageContext {
   bookingKey: string;
@@ -68,54 +60,6 @@ export const $busy = atom<string | null>(null);
 
 /** A move the component reports as imaging-navigated. */
 export const $navigation = atom<Target | null>(null);
-
-/** Which questionnaire links an appointment offers (what the server says applies to it). */
-export interface QuestionnaireLinks {
-  /** A PAIN_SCORE_INITIAL questionnaire applies. */
-  painScore: boolean;
-  /** The appointment has consent forms (answered or not). */
-  consentForms: boolean;
-  /** A feedback questionnaire applies and was not answered yet (R-4-feedback-03). */
-  feedback: boolean;
-  /**
-   * Spec 4 "Types after booking": a REQUIRED_ON_CONFIRMATION questionnaire
-   * applies to this live, not yet past appointment and is unanswered; the
-   * page shows the required-action notice.
-   */
-  required: boolean;
-  /** A pending appointment the patient may decline: a DECLINE_APPOINTMENT questionnaire applies. */
-  decline: boolean;
-}
-
-/** The after-booking types the page asks about in one call. */
-const LINK_TYPES: QuestionnaireType[] = [
-  'PAIN_SCORE_INITIAL',
-  'REQUIRED_ON_CONFIRMATION',
-  'DECLINE_APPOINTMENT',
-];
-
-/** What one questionnaire list offers an appointment. */
-function linksOf(
-  appointment: AppointmentView,
-  answer: QuestionnairesResponse,
-): Pick<QuestionnaireLinks, 'painScore' | 'required' | 'decline'> {
-  const answered = new Set(answer.allQuestionnaireAnswers.map((a) => a.questionnaireId));
-  const has = (type: QuestionnaireType) => answer.questionnaires.some((q) => q.type === type);
-  return {
-    painScore: has('PAIN_SCORE_INITIAL'),
-    required:
-      !appointment.expired &&
-      answer.questionnaires.some(
-        (q) => q.type === 'REQUIRED_ON_CONFIRMATION' && !answered.has(q.id),
-      ),
-    decline: appointment.status === 'PENDING' && !appointment.expired && has('DECLINE_APPOINTMENT'),
-  };
-}
-
-const NO_LIST_LINKS = { painScore: false, required: false, decline: false };
-
-/** The links of each appointment of the page, by slug; absent while loading. */
-export const $questionnaireLinks = atom<Record<string, QuestionnaireLinks>>({});
 
 let context: PageContext | null = null;
 
@@ -154,59 +98,16 @@ export async function showAppointment(next: PageContext): Promise<void> {
       return;
     }
     $summary.set(loaded(summary));
-    void loadQuestionnaireLinks(summary.appointments, call.signal);
+    void loadQuestionnaireLinks(summary.appointments, call.signal, () => {
+      const now = $summary.get();
+      return now.state === 'loaded' ? now.value.appointments : [];
+    });
   } catch (error) {
     if (!call.current() || isAbortError(error)) return;
     const apiError = toApiError(error);
     if (apiError.status === 401 || apiError.status === 403) handleFailure(error);
     else $summary.set(failed(apiError));
   }
-}
-
-/** Appointments the patient can still act on (not cancelled, declined or removed). */
-function liveAppointments(appointments: readonly AppointmentView[]): AppointmentView[] {
-  return appointments.filter((a) => !DENY_STATUSES.includes(a.status));
-}
-
-/** A check that fails (or is superseded) counts as false: the link is not offered. */
-const orFalse = (work: Promise<boolean>) => work.catch(() => false);
-
-/**
- * Asks the server which questionnaire links each live appointment offers;
- * the page shows a link only when the server has something for it.
- */
-async function loadQuestionnaireLinks(
-  appointments: readonly AppointmentView[],
-  signal: AbortSignal,
-): Promise<void> {
-  $questionnaireLinks.set({});
-  const options: CallOptions = { signal };
-  const entries = await Promise.all(
-    liveAppointments(appointments).map(async (appointment) => {
-      const [listed, consentForms, feedback] = await Promise.all([
-        getAppointmentQuestionnaires(appointment.slug, LINK_TYPES, options)
-          .then((answer) => linksOf(appointment, answer))
-          .catch(() => NO_LIST_LINKS),
-        orFalse(
-          getConsentForms(appointment.slug, options).then(
-            (answer) => answer.appointmentConsentForms.length > 0,
-          ),
-        ),
-        orFalse(getFeedbackQuestionnaire(appointment.slug, options).then((answer) => !!answer)),
-      ]);
-      const links: QuestionnaireLinks = { ...listed, consentForms, feedback };
-      return [appointment.slug, links] as const;
-    }),
-  );
-  if (signal.aborted) return;
-  // An appointment cancelled meanwhile offers nothing.
-  const current = $summary.get();
-  const live = new Set(
-    current.state === 'loaded'
-      ? liveAppointments(current.value.appointments).map((a) => a.slug)
-      : [],
-  );
-  $questionnaireLinks.set(Object.fromEntries(entries.filter(([slug]) => live.has(slug))));
 }
 
 function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
@@ -224,7 +125,8 @@ function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void
   );
 }
 
-async function run<T>(
+/** Runs one action of the page: busy state, no stale notice, failures as the notice. */
+export async function runAction<T>(
   label: string,
   slug: string | null,
   work: () => Promise<T>,
@@ -242,7 +144,7 @@ async function run<T>(
 }
 
 export async function confirm(slug: string): Promise<void> {
-  const view = await run('confirm', slug, () => confirmAppointment(slug));
+  const view = await runAction('confirm', slug, () => confirmAppointment(slug));
   if (!view) return;
   replaceAppointment(slug, view);
   $notice.set({ tone: 'success', text: { key: 'appointment.confirmed' }, slug });
@@ -253,7 +155,7 @@ export async function confirm(slug: string): Promise<void> {
  * not-allowed message (with the prior minutes) is the notice.
  */
 async function allowed(slug: string, action: ChangeAction): Promise<boolean> {
-  const answer: CanChangeStatusResponse | undefined = await run(`check-${action}`, slug, () =>
+  const answer: CanChangeStatusResponse | undefined = await runAction(`check-${action}`, slug, () =>
     canChangeStatus(slug, action),
   );
   if (!answer) return false;
@@ -291,7 +193,7 @@ export async function cancel(
   reason: CancelReason,
   note: string,
 ): Promise<CancelOutcome> {
-  const result = await run('cancel', slug, async () => {
+  const result = await runAction('cancel', slug, async () => {
     if (await cancelQuestionnaireRequired(slug)) return 'questionnaire' as const;
     await cancelAppointment(slug, { reason, note });
     return 'cancelled' as const;
@@ -309,9 +211,7 @@ export async function cancel(
     return result;
   }
   replaceAppointment(slug, { status: 'CANCELED' });
-  // A cancelled appointment offers no questionnaires any more.
-  const { [slug]: _dropped, ...links } = $questionnaireLinks.get();
-  $questionnaireLinks.set(links);
+  dropQuestionnaireLinks(slug);
   $notice.set({ tone: 'success', text: { key: 'appointment.cancelled' }, slug });
   return result;
 }
@@ -388,35 +288,4 @@ export function goHome(): void {
 
 export function goTo(target: Target): void {
   navigate(target);
-}
-
-export async function unsubscribe(slug: string): Promise<void> {
-  const done = await run('unsubscribe', null, () => unsubscribeEmails(slug).then(() => true));
-  if (!done) return;
-  const current = $summary.get();
-  if (current.state === 'loaded')
-    $summary.set(
-      loaded({
-        ...current.value,
-        appointments: current.value.appointments.map((a) => ({ ...a, emailsUnsubscribed: true })),
-      }),
-    );
-  $notice.set({ tone: 'success', text: { key: 'appointment.unsubscribed' }, slug: null });
-}
-
-export async function sendMessage(slug: string, message: string): Promise<boolean> {
-  const done = await run('message', null, () =>
-    sendCallCentreEmail(slug, message).then(() => true),
-  );
-  if (done) $notice.set({ tone: 'success', text: { key: 'appointment.message_sent' }, slug: null });
-  return done ?? false;
-}
-
-export async function askForCallback(slug: string, contactNumber: string): Promise<boolean> {
-  const done = await run('callback', null, () =>
-    requestCallback(slug, { contactNumber }).then(() => true),
-  );
-  if (done)
-    $notice.set({ tone: 'success', text: { key: 'appointment.callback_sent' }, slug: null });
-  return done ?? false;
 }

@@ -401,9 +401,5 @@ describe('creating the booking (spec 4 "Creating bookings", spec 8)', () => {
     await store.submitBooking('2027-03-01');
     expect(bodyOf(callsTo(fetch, APPOINTMENTS)[0])).not.toHaveProperty('insuranceTypeId');
     store.unbind();
-    expect(store.outcomeInsuranceTypeId([['insuranceTypeId', '12']])).toBe(12);
-    for (const bad of ['', '0', '-1', 'x', '1.5', '03', '2147483648'])
-      expect(store.outcomeInsuranceTypeId([['insuranceTypeId', bad]])).toBeNull();
-    expect(store.outcomeInsuranceTypeId([])).toBeNull();
   });
 });

@@ -11,28 +11,23 @@
 import { atom, map } from 'nanostores';
 import {
   createAppointment,
-  createBookingKey,
   createBookingRequest,
   createPendingAppointment,
   sendPendingNotifications,
   updateBookingKey,
 } from '../../src/api/booking';
-import type { CreateAppointmentRequest } from '../../src/contract/booking';
-import { GENERAL_ERROR_KEY, toApiError } from '../../src/api/errors';
-import type { BookingFlowState } from '../../src/domain/booking/flow-params';
+import { toApiError } from '../../src/api/errors';
 import {
   appointmentOutcome,
   bookingKeyState,
   bookingKindOf,
   movesKeyData,
   splitRequestItems,
-  type CallResult,
   type RequestItem,
 } from '../../src/domain/booking/booking-split';
 import {
   emptyBookingForm,
   firstInvalidField,
-  serverFieldErrors,
   toPatientDetails,
   validateBookingForm,
   type BookingField,
@@ -57,6 +52,11 @@ import { isBookingRequestFlow } from './flow.store';
 import { clearHold, moveHolds } from './hold.store';
 import { requestProgress } from './progress.store';
 import { reloadSlots } from './slots.store';
+import {
+  outcomeInsuranceTypeId,
+  replacedAppointment,
+} from '../../src/domain/booking/creation-params';
+import { failures, isSlotConflict, newBookingKey, settle, type Settled } from './booking-calls';
 
 export { $created, type CreatedBooking } from './booking.store';
 
@@ -87,43 +87,6 @@ export function setField(field: BookingField, value: string): void {
 export function deviceToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** R-8-23: a failed booking-key call is tried once more. */
-async function newBookingKey(): Promise<string> {
-  try {
-    return await createBookingKey();
-  } catch {
-    return createBookingKey();
-  }
-}
-
-function isSlotConflict(result: CallResult<unknown>): boolean {
-  return !result.ok && result.messageKey === 'message.slot_conflict';
-}
-
-type Settled<T> = CallResult<T> & { fields?: FieldErrors };
-
-async function settle<T>(call: () => Promise<T>): Promise<Settled<T>> {
-  try {
-    return { ok: true, value: await call() };
-  } catch (error) {
-    const apiError = toApiError(error);
-    // A 409 is a slot conflict unless the server names another cause (message.booking_key_used: a new key helps).
-    const unnamed = apiError.messageKey === GENERAL_ERROR_KEY;
-    const fields = serverFieldErrors((apiError.data as { fields?: unknown } | undefined)?.fields);
-    return {
-      ok: false,
-      messageKey:
-        apiError.status === 409 && unnamed ? 'message.slot_conflict' : apiError.messageKey,
-      ...(Object.keys(fields).length > 0 ? { fields } : {}),
-    };
-  }
-}
-
-/** The message keys of the failed calls. */
-function failures(results: readonly CallResult<unknown>[]): string[] {
-  return results.flatMap((result) => (result.ok ? [] : [result.messageKey]));
 }
 
 export type SubmitResult = { ok: true } | { ok: false; firstInvalid?: BookingField };
@@ -272,28 +235,6 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     $submission.set({ state: 'failed', messageKey: toApiError(error).messageKey });
     return { ok: false };
   }
-}
-
-/**
- * The insurance type a SET_INSURANCE_TYPE questionnaire outcome put in the URL
- * (`insuranceTypeId`, which `<imaging-questionnaire>` adds; spec 3 "Processed
- * outcome response"): a positive 32-bit integer, else null (nothing is sent).
- */
-export function outcomeInsuranceTypeId(extra: readonly [string, string][]): number | null {
-  const value = extra.findLast(([name]) => name === 'insuranceTypeId')?.[1] ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2147483647 ? id : null;
-}
-
-/** appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page put them in the URL. */
-function replacedAppointment(
-  params: BookingFlowState,
-): Pick<CreateAppointmentRequest, 'appointmentSlug' | 'status'> {
-  const appointmentSlug = params.extra.find(([name]) => name === 'appointmentSlug')?.[1];
-  const status =
-    params.status === 'RESCHEDULED' || params.status === 'CHANGED' ? params.status : undefined;
-  return appointmentSlug && status ? { appointmentSlug, status } : {};
 }
 
 function finish(result: Omit<CreatedBooking, 'exams' | 'clinic'>): void {

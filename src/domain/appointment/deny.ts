@@ -40,3 +40,8 @@ export function denySearch(status: string, kioskMode: boolean): string {
   if (kioskMode) params.set('kioskMode', 'true');
   return `?${params.toString()}`;
 }
+
+/** Appointments the patient can still act on (not cancelled, declined or removed). */
+export function liveAppointments<T extends { status: string }>(appointments: readonly T[]): T[] {
+  return appointments.filter((a) => !(DENY_STATUSES as readonly string[]).includes(a.status));
+}

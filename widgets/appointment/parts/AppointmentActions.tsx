@@ -3,14 +3,8 @@ import { useState } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { walkInBlocked } from '../../../src/domain/appointment/change-rules';
 import { useT } from '../../../src/i18n/useT';
-import {
-  $busy,
-  $questionnaireLinks,
-  checkCancel,
-  confirm,
-  decline,
-  reschedule,
-} from '../appointment.store';
+import { $busy, checkCancel, confirm, decline, reschedule } from '../appointment.store';
+import { $questionnaireLinks } from '../questionnaire-links.store';
 import { CancelFlow } from './CancelFlow';
 
 const LIVE = new Set(['PENDING', 'BOOKED', 'CONFIRMED']);

@@ -5,13 +5,8 @@ import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
-import {
-  $questionnaireLinks,
-  closeNeedsConfirmation,
-  goHome,
-  openQuestionnaire,
-  type QuestionnaireLinks,
-} from '../appointment.store';
+import { closeNeedsConfirmation, goHome, openQuestionnaire } from '../appointment.store';
+import { $questionnaireLinks, type QuestionnaireLinks } from '../questionnaire-links.store';
 
 /** The links `<imaging-questionnaire>` takes, each shown when the server has something for it. */
 const QUESTIONNAIRES: {

@@ -4,7 +4,8 @@ import type { AppointmentSummary } from '../../../src/contract/appointments';
 import { CALL_CENTRE_MESSAGE_MAX } from '../../../src/contract/appointments';
 import { useT } from '../../../src/i18n/useT';
 import { TextField } from '../../../src/ui/TextField';
-import { $busy, askForCallback, sendMessage, unsubscribe } from '../appointment.store';
+import { $busy } from '../appointment.store';
+import { askForCallback, sendMessage, unsubscribe } from '../contact.store';
 
 const PHONE = /^\+?[0-9 ()-]{8,20}$/;
 

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { AppointmentView } from '../../../src/contract/appointments';
 import { useT } from '../../../src/i18n/useT';
-import { $questionnaireLinks, openQuestionnaire } from '../appointment.store';
+import { openQuestionnaire } from '../appointment.store';
+import { $questionnaireLinks } from '../questionnaire-links.store';
 
 /**
  * Spec 4 "Types after booking" REQUIRED_ON_CONFIRMATION: when the server

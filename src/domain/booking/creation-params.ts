@@ -1,0 +1,29 @@
+/**
+ * What earlier steps left in the booking URL for the creation calls: the
+ * insurance type of a questionnaire outcome, and the appointment a
+ * reschedule or change replaces (R-4-status-04).
+ */
+import type { CreateAppointmentRequest } from '../../contract/booking';
+import type { BookingFlowState } from './flow-params';
+
+/**
+ * The insurance type a SET_INSURANCE_TYPE questionnaire outcome put in the URL
+ * (`insuranceTypeId`, which `<imaging-questionnaire>` adds; spec 3 "Processed
+ * outcome response"): a positive 32-bit integer, else null (nothing is sent).
+ */
+export function outcomeInsuranceTypeId(extra: readonly [string, string][]): number | null {
+  const value = extra.findLast(([name]) => name === 'insuranceTypeId')?.[1] ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2147483647 ? id : null;
+}
+
+/** appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page put them in the URL. */
+export function replacedAppointment(
+  params: BookingFlowState,
+): Pick<CreateAppointmentRequest, 'appointmentSlug' | 'status'> {
+  const appointmentSlug = params.extra.find(([name]) => name === 'appointmentSlug')?.[1];
+  const status =
+    params.status === 'RESCHEDULED' || params.status === 'CHANGED' ? params.status : undefined;
+  return appointmentSlug && status ? { appointmentSlug, status } : {};
+}
