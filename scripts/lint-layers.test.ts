@@ -59,7 +59,12 @@ const cases: [string, string, string, RegExp][] = [
     "import { $x } from '../../widgets/booking/slots.store';",
     /stores/,
   ],
-  ['src/ui calls no API', 'src/ui/X.tsx', "import { getExams } from '../api/booking';", /API/],
+  [
+    'src/ui calls no API',
+    'src/ui/X.tsx',
+    "import { getExams } from '../api/booking-catalogue';",
+    /API/,
+  ],
   [
     'src/api reads no store',
     'src/api/x.ts',

@@ -4,7 +4,7 @@
  * is loaded and filtered here by modality or body part.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { getBodyParts, getExams, getModalities } from '../../src/api/booking';
+import { getBodyParts, getExams, getModalities } from '../../src/api/booking-catalogue';
 import type { BodyPart, Exam, Modality } from '../../src/contract/booking';
 import { $booking } from './booking.store';
 import { loadOnce, valueOf, type Loadable } from '../../src/stores/loadable';

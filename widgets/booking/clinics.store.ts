@@ -11,7 +11,7 @@ import {
   getCodeFromLocation,
   getPostalCodeLocation,
   getRegions,
-} from '../../src/api/booking';
+} from '../../src/api/booking-catalogue';
 import type { BookingClinic, PostCodeLocation, Region } from '../../src/contract/booking';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { NO_REGION } from '../../src/domain/booking/flow-params';

@@ -7,11 +7,8 @@
  * next available" next-available.store.
  */
 import { atom, computed, onMount } from 'nanostores';
-import {
-  getClinicAppointments,
-  getGroupExams,
-  getReferenceAppointments,
-} from '../../src/api/booking';
+import { getClinicAppointments, getReferenceAppointments } from '../../src/api/booking';
+import { getGroupExams } from '../../src/api/booking-catalogue';
 import type {
   ClinicSlots,
   ExamGroup,

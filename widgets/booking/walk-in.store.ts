@@ -4,7 +4,7 @@
  * pairing with the chosen exams; and what accepting it does.
  */
 import { atom, computed, onMount } from 'nanostores';
-import { getWalkInExams } from '../../src/api/booking';
+import { getWalkInExams } from '../../src/api/booking-catalogue';
 import type { Exam, WalkInExam } from '../../src/contract/booking';
 import { walkInForExam, walkInPairing } from '../../src/domain/booking/walk-in';
 import { $bookingFormConfig } from '../../src/stores/config.store';
