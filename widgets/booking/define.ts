@@ -4,6 +4,10 @@ import { addFeatureTexts } from '../../src/i18n/i18n';
 import { BookingWidget } from './BookingWidget';
 import uiCss from '../../src/ui/ui.css?inline';
 import bookingCss from './booking.css?inline';
+import examStepCss from './steps/exam-step.css?inline';
+import clinicStepCss from './steps/clinic-step.css?inline';
+import slotStepCss from './steps/slot-step.css?inline';
+import formStepCss from './steps/form-step.css?inline';
 
 /**
  * `<imaging-booking>`: the booking flow of spec 2.4 — exam (by scan type or
@@ -41,7 +45,7 @@ addFeatureTexts({
 defineWidget({
   tag: 'imaging-booking',
   component: BookingWidget,
-  css: `${uiCss}\n${bookingCss}`,
+  css: [uiCss, bookingCss, examStepCss, clinicStepCss, slotStepCss, formStepCss].join('\n'),
   props: {
     path: 'string',
     search: 'string',
