@@ -6,14 +6,13 @@
  * src/contract/ (request and response types, enum lists, shared constants)
  * imports nothing and may be imported from anywhere.
  *
- * Known exceptions, each to be removed by the change named:
- * - src/ui/attachments/ reads the attachments store and the API: it is a
- *   feature, not a UI part, and moves out of src/ui (issue 12 part 2).
- * - src/ui/upload/useUpload.ts calls the upload API: it moves with it.
- * - server tests may import src/api to prove the client's requests against
- *   the real server (attachments-bookings: the client's multipart form).
+ * src/features/ holds store-backed parts that several widgets render (the
+ * attachments section): they may read stores and call the API, like a
+ * widget, but never import a widget, the demo or the server.
+ *
+ * Server tests may import src/api to prove the client's requests against
+ * the real server (attachments-bookings: the client's multipart form).
  */
-const KNOWN_EXCEPTIONS = ['src/ui/attachments/**', 'src/ui/upload/useUpload.ts'];
 const CONTRACT = '(/contract/[a-z-]+)(\\.js)?$';
 const message = (rule) => `${rule} (docs/architecture.md "Layers and imports")`;
 
@@ -24,7 +23,10 @@ const STORES = forbid('.*(/stores/|\\.store(\\.js)?$)', 'this layer never reads 
 const API = forbid('.*/api/', 'this layer never calls the API');
 const WIDGETS = forbid('.*/widgets/', 'this layer never imports a widget');
 const UI = forbid('.*/ui/', 'this layer never imports UI components');
-const DEMO_OR_SERVER = forbid('.*/(demo|server)/', 'widgets never import the demo or the server');
+const DEMO_OR_SERVER = forbid(
+  '.*/(demo|server)/',
+  'widgets and features never import the demo or the server',
+);
 const REACT = forbid('(react|react-dom|nanostores|@nanostores/.*)(/.*)?$', 'src/domain is pure');
 
 /** From widgets/<name>/<depth>…: a path that climbs to widgets/ and enters another folder. */
@@ -41,11 +43,8 @@ export const layerRules = [
     ]),
   },
   { files: ['src/domain/**/*.{ts,tsx}'], rules: rule([REACT, STORES, API, UI, WIDGETS]) },
-  {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    ignores: KNOWN_EXCEPTIONS,
-    rules: rule([STORES, API, WIDGETS]),
-  },
+  { files: ['src/ui/**/*.{ts,tsx}'], rules: rule([STORES, API, WIDGETS]) },
+  { files: ['src/features/**/*.{ts,tsx}'], rules: rule([WIDGETS, DEMO_OR_SERVER]) },
   { files: ['src/api/**/*.{ts,tsx}'], rules: rule([STORES, WIDGETS, UI]) },
   { files: ['widgets/*/*.{ts,tsx}'], rules: rule([DEMO_OR_SERVER, otherWidget(1)]) },
   { files: ['widgets/*/*/*.{ts,tsx}'], rules: rule([DEMO_OR_SERVER, otherWidget(2)]) },

@@ -108,6 +108,18 @@ const cases: [string, string, string, RegExp][] = [
     /contract and src\/domain/,
   ],
   [
+    'a feature imports no widget',
+    'src/features/attachments/X.tsx',
+    "import { x } from '../../../widgets/booking/slots.store';",
+    /widget/,
+  ],
+  [
+    'src/ui/attachments is gone: a UI part that reads the attachments store is refused',
+    'src/ui/attachments/X.tsx',
+    "import { $attachments } from '../../stores/attachments.store';",
+    /stores/,
+  ],
+  [
     'the server imports no store',
     'server/routes/x.ts',
     "import { x } from '../../src/stores/user.store.js';",
@@ -132,6 +144,8 @@ describe('layer rules (docs/architecture.md "Layers and imports")', () => {
     ['server/routes/x.ts', "import { zonedDate } from '../../src/domain/time/zoned-time.js';"],
     ['widgets/booking/x.ts', "import { x } from '../../src/domain/questionnaire/outcomes';"],
     ['widgets/booking/parts/X.tsx', "import { x } from '../slots.store';"],
+    ['src/features/attachments/X.tsx', "import { $a } from '../../stores/attachments.store';"],
+    ['widgets/appointment/X.tsx', "import { x } from '../../src/features/attachments/X';"],
   ])('allows %s to import %s', async (file, code) => {
     expect(await restricted(file, `${code}\nvoid 0;\n`)).toEqual([]);
   });

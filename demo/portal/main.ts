@@ -86,7 +86,7 @@ function placeInShell(shell: 'main' | 'iframe' | 'bare', element: HTMLElement): 
   current = element;
 }
 
-/** Routes whose element a later issue delivers say so plainly instead of rendering nothing. */
+/** Routes whose element does not exist yet say so plainly instead of rendering nothing. */
 function unavailable(tag: string): HTMLElement {
   const notice = document.createElement('p');
   notice.className = 'route-unavailable';

@@ -87,7 +87,7 @@ export type ShellRoute = keyof typeof shellRoutes;
 export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   home: booking,
   homePage: booking,
-  // The kiosk home starts the booking flow in kiosk mode until check-in (a later issue) joins it.
+  // The kiosk home starts the booking flow in kiosk mode until the check-in element exists.
   kiosk: booking,
   advancedBooking: booking,
   selectRegion: booking,

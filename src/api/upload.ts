@@ -9,16 +9,12 @@
  * next ordinary call after a 401 here logs the client out.) Uploads are never
  * retried automatically: a POST must not be sent twice (R-7-http-04).
  */
+import type { UploadProgress } from '../contract/attachments';
 import { replaceTarget, uploadFormData, uploadTarget } from './attachments';
 import type { Attachment, AttachmentOwner, DocumentUpload } from '../contract/attachments';
 import { ApiError } from './errors';
 
-export interface UploadProgress {
-  /** Bytes sent so far. */
-  loaded: number;
-  /** Bytes to send, or 0 when the browser does not know. */
-  total: number;
-}
+export type { UploadProgress };
 
 export interface UploadOptions {
   method: 'POST' | 'PUT';

@@ -186,3 +186,11 @@ export type AttachmentOwner =
   | { kind: 'appointment'; slug: string }
   | { kind: 'booking_request'; slug: string }
   | { kind: 'booking'; bookingKey: string };
+
+/** How far an upload is (XMLHttpRequest upload progress). */
+export interface UploadProgress {
+  /** Bytes sent so far. */
+  loaded: number;
+  /** Bytes to send, or 0 when the browser does not know. */
+  total: number;
+}

@@ -185,7 +185,7 @@ export interface BookingRequestResponse {
 }
 
 /*
- * Second part of the booking calls (issue 4, items 3, 5 and 7).
+ * The booking calls of holds, several exams, walk-ins, mobile locations and pending appointments (R-7-calls-32..38).
  *
  * GET  /api/booking/clinics/by_ids?ids=1,2                  → BookingClinic[]
  * GET  /api/booking/clinics/:clinicId/exams                 → Exam[]

@@ -1,6 +1,6 @@
 /**
  * The questionnaire JSON: a documented subset of the SurveyJS JSON format
- * (issue 5 part 1, docs/questionnaire-format.md), plus the spec's own fields
+ * (docs/questionnaire-format.md), plus the spec's own fields
  * (spec 3 "Questionnaire": modalSize, showClosingConfirmation) kept beside
  * the survey JSON. SurveyJS itself is not shipped to patients; our renderer
  * and the server read only what is typed here.

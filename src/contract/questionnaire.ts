@@ -1,6 +1,6 @@
 /**
  * The questionnaire calls of spec 7 ("Questionnaires", by name only) as the
- * reference API implements them (issue 5 part 5). Field names of spec 3
+ * reference API implements them (docs/api.md). Field names of spec 3
  * ("Questionnaire", "Questionnaire answer", "Outcome", "Processed outcome
  * response", "Feedback questionnaire", "Consent forms response") verbatim.
  *

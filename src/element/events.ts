@@ -2,6 +2,17 @@
  * Every DOM event the widgets dispatch, with its detail. The same names and
  * payloads travel over postMessage in iframe mode (STYLE.md 5).
  */
+/**
+ * Where an element asks the host page to go: a portal path and query
+ * (`search` is '' or starts with '?'); `replace` marks a choice within a
+ * step (replaceState) rather than a new page (pushState).
+ */
+export interface NavigationDetail {
+  path: string;
+  search: string;
+  replace: boolean;
+}
+
 export interface ImagingEventMap {
   /** The frame asks the host page to navigate (a menu or footer link was chosen). */
   'imaging-frame-navigated': { href: string };
@@ -17,14 +28,14 @@ export interface ImagingEventMap {
    * replaceState when `replace`) and sets them back as attributes.
    * `search` is '' or starts with '?'.
    */
-  'imaging-booking-navigated': { path: string; search: string; replace: boolean };
+  'imaging-booking-navigated': NavigationDetail;
   /**
    * Any other element (auth, deny, appointment, booking request,
    * questionnaire…) asks the host page to go to a portal path, with the same
    * contract as imaging-booking-navigated. An element inside an /iframe path
    * keeps the /iframe prefix itself.
    */
-  'imaging-navigated': { path: string; search: string; replace: boolean };
+  'imaging-navigated': NavigationDetail;
   /** `<imaging-booking>` created an appointment or a booking request (spec 4 "Creating bookings"). */
   'imaging-booking-created': { bookingKey: string; kind: 'appointment' | 'booking-request' };
   /**

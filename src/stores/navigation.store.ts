@@ -1,5 +1,14 @@
-/** Route navigation in progress, for the loading overlay (R-2.3-36). */
-import { atom } from 'nanostores';
+/**
+ * Navigation: the route change in progress (the loading overlay, R-2.3-36),
+ * and the one pattern by which a store moves the patient
+ * (docs/architecture.md "Navigation"): the store sets its own
+ * `navigationRequest()` atom to a target; the widget hands the atom to
+ * useNavigationRequest (src/element), which reports the target once as
+ * imaging-navigated (imaging-booking-navigated for the booking flow) and
+ * clears it; the host page's router changes the URL and sets `path` and
+ * `search` back on the element. No element touches history itself.
+ */
+import { atom, type WritableAtom } from 'nanostores';
 import { cancelOnNavigation } from '../api/request-group';
 
 export const $navigating = atom(false);
@@ -17,4 +26,24 @@ export function startNavigation(path?: string): void {
 /** The navigation finished (or failed): the overlay hides. */
 export function endNavigation(): void {
   $navigating.set(false);
+}
+
+/** A portal path and query; `replace` marks a choice within a step. */
+export interface PortalTarget {
+  path: string;
+  search: string;
+  replace?: boolean;
+}
+
+/** A portal target, or a page outside the portal (a REDIRECT outcome's absolute URL). */
+export type NavigationTarget = PortalTarget | { href: string };
+
+export type NavigationRequest<T extends NavigationTarget = NavigationTarget> =
+  WritableAtom<T | null>;
+
+/** A store's navigation atom: null until the store wants to move the patient. */
+export function navigationRequest<
+  T extends NavigationTarget = PortalTarget,
+>(): NavigationRequest<T> {
+  return atom<T | null>(null);
 }

@@ -1,7 +1,7 @@
+import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { WidgetProps } from '../../src/element/define-widget';
-import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { useT } from '../../src/i18n/useT';
@@ -45,7 +45,6 @@ export function AppointmentWidget({
   // The store outlives one element: another booking's summary is not shown while this one loads.
   const summary: typeof stored =
     stored.state === 'loaded' && stored.value.bookingKey !== key ? LOADING : stored;
-  const navigation = useStore($navigation);
   const prefix = shellPrefix(path);
   const kiosk = kioskFrom(search, kioskMode);
 
@@ -53,11 +52,7 @@ export function AppointmentWidget({
     if (key) void showAppointment({ bookingKey: key, prefix, kioskMode: kiosk });
   }, [key, prefix, kiosk]);
 
-  useEffect(() => {
-    if (!navigation) return;
-    $navigation.set(null);
-    emit(root.current, 'imaging-navigated', { ...navigation, replace: false });
-  }, [navigation]);
+  useNavigationRequest($navigation, () => root.current);
 
   const appointments = summary.state === 'loaded' ? summary.value.appointments : [];
   // R-2.1-24: pending appointments are booked; the clinic confirms them later.

@@ -34,6 +34,7 @@ import {
   type LinkedQuestionnaire,
   type Target,
 } from '../../src/domain/appointment/navigation';
+import { navigationRequest } from '../../src/stores/navigation.store';
 import { failed, latestCall, LOADING, loaded, type Loadable } from '../../src/stores/loadable';
 import { dropQuestionnaireLinks, loadQuestionnaireLinks } from './questionnaire-links.store';
 
@@ -59,7 +60,7 @@ export const $notice = atom<Notice | null>(null);
 export const $busy = atom<string | null>(null);
 
 /** A move the component reports as imaging-navigated. */
-export const $navigation = atom<Target | null>(null);
+export const $navigation = navigationRequest();
 
 let context: PageContext | null = null;
 

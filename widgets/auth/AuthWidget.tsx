@@ -1,8 +1,8 @@
+import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authTexts } from '../../src/domain/auth/auth-params';
 import type { WidgetProps } from '../../src/element/define-widget';
-import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
 import { $applicationConfig } from '../../src/stores/config.store';
@@ -48,7 +48,6 @@ export function AuthWidget({
   useWidgetContext({ apiBase, locale });
   const t = useT();
   const state = useStore($auth);
-  const navigation = useStore($authNavigation);
   const application = useStore($applicationConfig);
   const resendIn = useCountdown(state.resendAvailableAt);
   const cookiesOff = !authEnv.cookiesEnabled();
@@ -57,13 +56,13 @@ export function AuthWidget({
   // A later visit to the page starts afresh.
   useEffect(() => resetAuth, []);
 
-  useEffect(() => {
-    if (!navigation) return;
-    $authNavigation.set(null);
-    // R-4-auth-05: the next page starts at its top.
-    if (typeof window !== 'undefined') window.scrollTo(0, 0);
-    emit(container, 'imaging-navigated', navigation);
-  }, [navigation, container]);
+  // R-4-auth-05: the next page starts at its top.
+  useNavigationRequest(
+    $authNavigation,
+    () => container ?? null,
+    'imaging-navigated',
+    () => window.scrollTo(0, 0),
+  );
 
   const { params } = state;
   if (!params) {

@@ -5,7 +5,8 @@
  * follow spec 3 ("Authentication state": isAuthenticated, loading,
  * verifiedCaptcha, otpSent).
  */
-import { atom, map } from 'nanostores';
+import { navigationRequest } from '../../src/stores/navigation.store';
+import { map } from 'nanostores';
 import { getAuthenticated } from '../../src/api/auth';
 import { toApiError } from '../../src/api/errors';
 import {
@@ -57,9 +58,7 @@ const INITIAL: AuthState = {
 export const $auth = map<AuthState>({ ...INITIAL });
 
 /** Where the element should go next; the component emits imaging-navigated and clears it. */
-export const $authNavigation = atom<{ path: string; search: string; replace: boolean } | null>(
-  null,
-);
+export const $authNavigation = navigationRequest();
 
 /** The clock and cookie check, replaceable in tests. */
 export const authEnv = {

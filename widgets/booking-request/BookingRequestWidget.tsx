@@ -1,13 +1,13 @@
+import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { isHomeTypePage } from '../../src/domain/frame';
 import type { WidgetProps } from '../../src/element/define-widget';
-import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
 import { Modal } from '../../src/ui/Modal';
-import { AttachmentsSection } from '../../src/ui/attachments/AttachmentsSection';
+import { AttachmentsSection } from '../../src/features/attachments/AttachmentsSection';
 import {
   $bookingRequest,
   $cancelling,
@@ -42,7 +42,6 @@ export function BookingRequestWidget({
   const state = useStore($bookingRequest);
   const notice = useStore($requestNotice);
   const cancelling = useStore($cancelling);
-  const navigation = useStore($requestNavigation);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const key = bookingKey || bookingKeyOfPath(path) || '';
   const prefix = shellPrefix(path);
@@ -53,11 +52,7 @@ export function BookingRequestWidget({
     if (key) void showBookingRequest({ bookingKey: key, prefix, kioskMode: kiosk });
   }, [key, prefix, kiosk]);
 
-  useEffect(() => {
-    if (!navigation) return;
-    $requestNavigation.set(null);
-    emit(root.current, 'imaging-navigated', { ...navigation, replace: false });
-  }, [navigation]);
+  useNavigationRequest($requestNavigation, () => root.current);
 
   // The store outlives one element: another request is not shown while this one loads.
   const request = state.state === 'loaded' && state.value.bookingKey === key ? state.value : null;

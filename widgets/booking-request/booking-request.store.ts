@@ -2,6 +2,7 @@
  * The booking-request page's state: the request, the cancel in progress and
  * where the page wants to go (emitted as imaging-navigated).
  */
+import { navigationRequest } from '../../src/stores/navigation.store';
 import { atom } from 'nanostores';
 import type { BookingRequestSummary } from '../../src/contract/booking-requests';
 import { cancelBookingRequest, getBookingRequestSummary } from '../../src/api/booking-requests';
@@ -13,7 +14,7 @@ import {
   loaded,
   type Loadable,
 } from '../../src/stores/loadable';
-import { authenticationTarget, type Target } from '../../src/domain/appointment/navigation';
+import { authenticationTarget } from '../../src/domain/appointment/navigation';
 
 export interface RequestContext {
   bookingKey: string;
@@ -24,7 +25,7 @@ export interface RequestContext {
 export const $bookingRequest = atom<Loadable<BookingRequestSummary>>(LOADING);
 export const $requestNotice = atom<{ tone: 'success' | 'error'; key: string } | null>(null);
 export const $cancelling = atom(false);
-export const $requestNavigation = atom<Target | null>(null);
+export const $requestNavigation = navigationRequest();
 
 let context: RequestContext | null = null;
 const summaryCall = latestCall();

@@ -1,3 +1,4 @@
+import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { PROGRESS_STEPS } from '../../src/domain/booking/progress';
@@ -63,7 +64,6 @@ export function BookingWidget(props: BookingWidgetProps) {
   const step = useStore($visibleStep);
   const exams = useStore($exams);
   const { route } = useStore($booking);
-  const external = useStore($externalNavigation);
   const created = useStore($created);
   const redirect = useStore($redirect);
   const lastEmitted = useRef<{ path: string; search: string } | null>(null);
@@ -147,12 +147,8 @@ export function BookingWidget(props: BookingWidgetProps) {
     if (step) requestProgress(PROGRESS_STEPS[step]);
   }, [step]);
 
-  useEffect(() => {
-    if (!external) return;
-    // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
-    $externalNavigation.set(null);
-    emit(root.current, 'imaging-booking-navigated', { ...external, replace: false });
-  }, [external]);
+  // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
+  useNavigationRequest($externalNavigation, () => root.current, 'imaging-booking-navigated');
 
   useEffect(() => {
     if (created)

@@ -4,6 +4,7 @@
  * it reports $bookingUrl to the host page (imaging-booking-navigated), and
  * the host's `path`/`search` come back through syncFromHost.
  */
+import { navigationRequest } from '../../src/stores/navigation.store';
 import { atom, computed } from 'nanostores';
 import type {
   AppointmentResponse,
@@ -148,7 +149,7 @@ export interface CreatedBooking {
 export const $created = atom<CreatedBooking | null>(null);
 
 /** A one-off navigation outside the flow (the deny page, R-4-create-11). */
-export const $externalNavigation = atom<{ path: string; search: string } | null>(null);
+export const $externalNavigation = navigationRequest();
 
 export function navigateOutside(path: string, search: string): void {
   const { route } = $booking.get();

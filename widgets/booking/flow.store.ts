@@ -150,7 +150,7 @@ export interface Preselection {
 }
 
 /**
- * The element's attributes open the flow preselected (issue 4 part 1): they
+ * The element's attributes open the flow preselected (design card "custom elements"): they
  * fill what the URL does not say. Without a host router, a preselected exam
  * starts at the clinic step, and a preselected clinic too at the slots.
  */

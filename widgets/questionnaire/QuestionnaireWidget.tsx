@@ -1,7 +1,7 @@
+import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { WidgetProps } from '../../src/element/define-widget';
-import { emit } from '../../src/element/emit';
 import { useInjectedCss } from '../../src/element/useInjectedCss';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
@@ -48,18 +48,7 @@ export function QuestionnaireWidget({
 
   useEffect(() => () => stopFlow(), []);
 
-  useEffect(
-    () =>
-      $questionnaireNavigation.listen((target) => {
-        if (!target) return;
-        if ('href' in target) {
-          window.location.assign(target.href);
-          return;
-        }
-        emit(root.current, 'imaging-navigated', target);
-      }),
-    [],
-  );
+  useNavigationRequest($questionnaireNavigation, () => root.current);
 
   return (
     <div ref={root} className="questionnaire-flow" part="questionnaire" data-state={view.state}>

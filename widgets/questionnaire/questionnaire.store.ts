@@ -9,6 +9,7 @@
  * The element never touches history: $questionnaireNavigation tells the
  * widget where to go and it emits imaging-navigated.
  */
+import { navigationRequest, type NavigationTarget } from '../../src/stores/navigation.store';
 import { atom } from 'nanostores';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { changeExamFromOutcome, processOutcomes } from '../../src/api/questionnaires';
@@ -47,10 +48,7 @@ export type { AskType } from '../../src/domain/questionnaire/flow-context';
 export type { AskItem } from './questionnaire-queue';
 
 /** Where the widget should take the patient. */
-export type FlowNavigation =
-  | { path: string; search: string; replace: boolean }
-  /** A page outside the portal (a REDIRECT outcome's absolute URL). */
-  | { href: string };
+export type FlowNavigation = NavigationTarget;
 
 export type QuestionnaireView =
   | { state: 'idle' }
@@ -76,7 +74,7 @@ export type QuestionnaireView =
     };
 
 export const $questionnaireView = atom<QuestionnaireView>({ state: 'idle' });
-export const $questionnaireNavigation = atom<FlowNavigation | null>(null);
+export const $questionnaireNavigation = navigationRequest<NavigationTarget>();
 
 interface FlowRun {
   context: FlowContext;

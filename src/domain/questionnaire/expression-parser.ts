@@ -1,5 +1,5 @@
 /**
- * Recursive-descent parser of SurveyJS condition expressions (issue 5 part 2),
+ * Recursive-descent parser of SurveyJS condition expressions (docs/questionnaire-format.md "Expressions"),
  * with the precedence of survey-core's grammar, loosest first:
  *   or (`or`, `||`) · and (`and`, `&&`) · comparisons (`= == != <> < <= > >=`)
  *   · `+ -` · `* / %` · `^` · `contains notcontains anyof allof noneof`

@@ -1,5 +1,5 @@
 /**
- * The appointment pages' texts (issue 6 part 3), English (Australia).
+ * The appointment pages' texts (spec 2.4 "Appointment"), English (Australia).
  * Registered by <imaging-appointment> (widgets/appointment/define.ts), not
  * in the base bundle the frame loads.
  */

@@ -1,7 +1,7 @@
 /**
  * Texts of the upload control, the attachment modals and the attachments
- * section (issue 7), English (Australia). Registered by
- * src/ui/attachments/attachments-texts.ts, which every user of these parts imports.
+ * section (spec 2.4, spec 4 "Upload"), English (Australia). Registered by
+ * src/i18n/attachments-texts.ts, which every user of these parts imports.
  */
 export const attachmentsEnAU = {
   // R-5-13: the invalid-type message: the 'upload type' hint and the 'referral file types'.

@@ -2,7 +2,7 @@ import type { attachmentsEnAU } from './attachments.en-AU';
 
 /**
  * Texts of the upload control, the attachment modals and the attachments
- * section, Macedonian. Loaded on demand by src/ui/attachments/attachments-texts.ts.
+ * section, Macedonian. Loaded on demand by src/i18n/attachments-texts.ts.
  */
 export const attachmentsMk: Record<keyof typeof attachmentsEnAU, string> = {
   'message.upload_type': 'Овој вид датотека не може да се прикачи.',

@@ -1,5 +1,5 @@
 /**
- * The booking-request pages' texts (issue 6 part 4), English (Australia).
+ * The booking-request pages' texts (spec 2.4 "Booking request"), English (Australia).
  * Registered by <imaging-booking-request>.
  */
 export const bookingRequestEnAU = {

@@ -1,5 +1,5 @@
 /**
- * The booking flow's texts (issue 4), English (Australia). Spread into
+ * The booking flow's texts (spec 2.4 "Booking", spec 4), English (Australia). Spread into
  * en-AU.ts; kept in its own file so the flow's keys sit together.
  */
 export const bookingEnAU = {

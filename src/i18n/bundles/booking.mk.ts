@@ -1,6 +1,6 @@
 import type { BookingMessageKey } from './booking.en-AU';
 
-/** The booking flow's texts (issue 4), Macedonian. Spread into mk.ts. */
+/** The booking flow's texts (spec 2.4 "Booking", spec 4), Macedonian. Spread into mk.ts. */
 export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'message.cant_locate': 'Не можеме да ја пронајдеме вашата локација',
   'message.location_message':

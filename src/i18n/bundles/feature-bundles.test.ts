@@ -77,7 +77,7 @@ describe.each(FEATURES)('feature texts %s (R-9-29)', (name, enAU, mkTexts) => {
 
 describe('attachments texts registration', () => {
   it('R-9-29: registerAttachmentTexts loads the Macedonian attachment texts on demand', async () => {
-    const { registerAttachmentTexts } = await import('../../ui/attachments/attachments-texts');
+    const { registerAttachmentTexts } = await import('../attachments-texts');
     const { baseBundle, loadBaseBundle } = await import('./index');
     registerAttachmentTexts();
     expect(baseBundle('en-AU')['attachments.title']).toBe(attachmentsEnAU['attachments.title']);

@@ -20,7 +20,7 @@ const OWN_TEXTS = new Map<SupportedLocale, OwnTexts>([
 
 /**
  * Macedonian loads on demand, outside the frame's first-load bundle
- * (issue 3's 100 kB budget); until it arrives the en-AU texts show.
+ * (the frame's 100 kB first-load budget); until it arrives the en-AU texts show.
  */
 const LAZY_TEXTS: Partial<Record<SupportedLocale, () => Promise<OwnTexts>>> = {
   mk: () => import('./mk').then((module) => module.mk),
@@ -29,7 +29,7 @@ const LAZY_TEXTS: Partial<Record<SupportedLocale, () => Promise<OwnTexts>>> = {
 /**
  * A feature's own base texts (the booking flow's, say), registered by the
  * feature's element, so they load with that element and not with every
- * element (issue 3's frame budget). `en-AU` is complete; other locales load
+ * element (the frame's first-load budget). `en-AU` is complete; other locales load
  * on demand and fall back to it key by key.
  */
 export interface FeatureTexts {

@@ -1,5 +1,5 @@
 /**
- * Texts of the questionnaire renderer and flow (issue 5), English
+ * Texts of the questionnaire renderer and flow (spec 4 "Questionnaires"), English
  * (Australia). Registered by the elements that show questionnaires
  * (`<imaging-questionnaire>`, and any other that renders the form).
  * Spec message keys verbatim (spec 4, 8).

@@ -5,7 +5,7 @@ import {
   isAcceptedFile,
 } from '../../domain/attachments/referral-file';
 import { useT } from '../../i18n/useT';
-import { registerAttachmentTexts } from '../attachments/attachments-texts';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 import { useMediaQuery } from '../useMediaQuery';
 import { UploadStatus } from './UploadStatus';
 import uploadCss from './upload.css?inline';

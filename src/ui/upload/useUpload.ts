@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { UploadProgress } from '../../api/upload';
+import type { UploadProgress } from '../../contract/attachments';
 import { initialUploadState, isRetryableStatus, uploadReducer } from './upload-state';
 
 export interface SubmitOptions {

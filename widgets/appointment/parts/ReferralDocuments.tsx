@@ -1,5 +1,5 @@
 import type { AppointmentView } from '../../../src/contract/appointments';
-import { AttachmentsSection } from '../../../src/ui/attachments/AttachmentsSection';
+import { AttachmentsSection } from '../../../src/features/attachments/AttachmentsSection';
 
 /** R-2.4-30: the referral documents of each live appointment (the section has its own heading). */
 export function ReferralDocuments({ appointments }: { appointments: AppointmentView[] }) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { fileTypeNames } from '../../../src/domain/attachments/referral-file';
-import { mergeUploadFalse } from '../../../src/ui/attachments/merge-upload-param';
+import { mergeUploadFalse } from '../../../src/features/attachments/merge-upload-param';
 import { $bookingFormConfig } from '../../../src/stores/config.store';
 import { FileUpload } from '../../../src/ui/upload/FileUpload';
 import type { SubmitOptions } from '../../../src/ui/upload/useUpload';

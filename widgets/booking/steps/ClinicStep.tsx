@@ -17,7 +17,7 @@ import { BookingSummary } from '../parts/BookingSummary';
 import { ClinicList } from '../parts/ClinicList';
 import { LocationSearch } from '../parts/LocationSearch';
 
-// Leaflet loads only when the map is shown (issue 4 part 9: not in the first load).
+// Leaflet loads only when the map is shown (not in the first load, docs/performance.md).
 const ClinicMap = lazy(() =>
   import('../../../src/ui/ClinicMap').then((module) => ({ default: module.ClinicMap })),
 );

@@ -6,7 +6,7 @@ import type { QuestionPartProps } from '../types';
 const DEFAULT_MIN = 1;
 const DEFAULT_MAX = 5;
 
-/** A 0 to 10 rating is the pain score (issue 5 part 3). */
+/** A 0 to 10 rating is the pain score (spec 4 "Pain score", docs/questionnaire-format.md). */
 export function isPainScale(element: RatingElement): boolean {
   return (element.rateMin ?? DEFAULT_MIN) === 0 && (element.rateMax ?? DEFAULT_MAX) === 10;
 }

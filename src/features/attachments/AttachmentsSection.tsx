@@ -11,11 +11,11 @@ import {
 } from '../../stores/attachments.store';
 import { $bookingFormConfig } from '../../stores/config.store';
 import { $user } from '../../stores/user.store';
-import { useAdoptedCss } from '../upload/useAdoptedCss';
+import { useAdoptedCss } from '../../ui/upload/useAdoptedCss';
 import { AttachmentGroups } from './AttachmentGroups';
 import { AttachmentInfoModal } from './AttachmentInfoModal';
 import attachmentsCss from './attachments.css?inline';
-import { registerAttachmentTexts } from './attachments-texts';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 import { AttachmentViewer } from './AttachmentViewer';
 import { DeleteAttachmentModal } from './DeleteAttachmentModal';
 import { mergeUploadFalse } from './merge-upload-param';

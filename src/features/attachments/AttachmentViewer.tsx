@@ -4,10 +4,10 @@ import type { Attachment } from '../../contract/attachments';
 import { isImageType, isPdfType } from '../../domain/attachments/referral-file';
 import { clampScale, MIN_SCALE, wheelScale } from '../../domain/attachments/zoom';
 import { useT } from '../../i18n/useT';
-import { Modal } from '../Modal';
-import { useAdoptedCss } from '../upload/useAdoptedCss';
+import { Modal } from '../../ui/Modal';
+import { useAdoptedCss } from '../../ui/upload/useAdoptedCss';
 import attachmentsCss from './attachments.css?inline';
-import { registerAttachmentTexts } from './attachments-texts';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 import { ZoomableImage } from './ZoomableImage';
 
 registerAttachmentTexts();

@@ -2,10 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import type { Attachment, AttachmentOwner, DocumentType } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
 import { submitDocument } from '../../stores/attachments.store';
-import { Modal } from '../Modal';
-import { FileUpload } from '../upload/FileUpload';
-import type { SubmitOptions } from '../upload/useUpload';
-import { registerAttachmentTexts } from './attachments-texts';
+import { Modal } from '../../ui/Modal';
+import { FileUpload } from '../../ui/upload/FileUpload';
+import type { SubmitOptions } from '../../ui/upload/useUpload';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 
 registerAttachmentTexts();
 

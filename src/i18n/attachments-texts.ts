@@ -5,14 +5,14 @@
  * without listing them in its define.ts. (A bare `import './texts'` would be
  * dropped: package.json marks only define.ts files as having side effects.)
  */
-import { attachmentsEnAU } from '../../i18n/bundles/attachments.en-AU';
-import type { FeatureTexts } from '../../i18n/bundles';
-import { addFeatureTexts } from '../../i18n/i18n';
+import { attachmentsEnAU } from './bundles/attachments.en-AU';
+import type { FeatureTexts } from './bundles';
+import { addFeatureTexts } from './i18n';
 
 const TEXTS: FeatureTexts = {
   'en-AU': attachmentsEnAU,
   lazy: {
-    mk: () => import('../../i18n/bundles/attachments.mk').then((module) => module.attachmentsMk),
+    mk: () => import('./bundles/attachments.mk').then((module) => module.attachmentsMk),
   },
 };
 let registered = false;

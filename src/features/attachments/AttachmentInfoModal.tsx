@@ -1,7 +1,7 @@
 import type { Attachment } from '../../contract/attachments';
 import { useT } from '../../i18n/useT';
-import { Modal } from '../Modal';
-import { registerAttachmentTexts } from './attachments-texts';
+import { Modal } from '../../ui/Modal';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 
 registerAttachmentTexts();
 

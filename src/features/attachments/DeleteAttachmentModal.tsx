@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { Attachment } from '../../contract/attachments';
 import { toApiError } from '../../api/errors';
 import { useT } from '../../i18n/useT';
-import { Modal } from '../Modal';
-import { registerAttachmentTexts } from './attachments-texts';
+import { Modal } from '../../ui/Modal';
+import { registerAttachmentTexts } from '../../i18n/attachments-texts';
 
 registerAttachmentTexts();
 
