@@ -16,8 +16,9 @@ export function interceptLinks(root: HTMLElement): void {
     const link = event
       .composedPath()
       .find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
-    if (!link || link.target === '_blank' || link.download || link.origin !== location.origin)
-      return;
+    // `download` is an empty string on <a download>: ask for the attribute, not the property.
+    if (!link || link.target === '_blank' || link.hasAttribute('download')) return;
+    if (link.origin !== location.origin || link.pathname.startsWith('/api/')) return;
     if (link.getAttribute('href')?.startsWith('#')) return;
     event.preventDefault();
     navigate(link.pathname + link.search + link.hash);

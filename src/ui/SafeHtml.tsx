@@ -10,7 +10,7 @@ type Sanitize = (html: string) => string;
 
 /**
  * DOMPurify loads on first use, outside the first-load bundle of the frame
- * (the frame's 100 kB first-load budget, docs/performance.md); until it arrives nothing unsanitised is ever rendered.
+ * (the frame's 100 kB first-load budget, checked by npm run bench); until it arrives nothing unsanitised is ever rendered.
  */
 let sanitize: Sanitize | null = null;
 let loading: Promise<void> | null = null;

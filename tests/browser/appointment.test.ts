@@ -60,10 +60,10 @@ function mount(tag: string, path: string): HTMLElement {
 
 const shadow = (element: HTMLElement) => element.shadowRoot!;
 const text = (element: HTMLElement) => shadow(element).textContent ?? '';
-const button = (element: HTMLElement, label: string) =>
+const button = (element: HTMLElement, label: string, within = '') =>
   waitFor(
     () =>
-      [...shadow(element).querySelectorAll<HTMLButtonElement>('button')].find(
+      [...shadow(element).querySelectorAll<HTMLButtonElement>(`${within} button`.trim())].find(
         (b) => b.textContent?.trim() === label && !b.disabled,
       ) ?? null,
     `button "${label}"`,
@@ -415,7 +415,28 @@ describe('<imaging-appointment>', () => {
     );
   });
 
-  it('R-4-cancel-03 with a cancel questionnaire the reason modal leads to it, not to the cancel call', async () => {
+  it('R-4-cancel-03 R-4-quest-17 a cancel questionnaire is asked inside the cancel modal; its answer cancels, nothing else opens', async () => {
+    const CANCEL_FORM = {
+      id: 12,
+      type: 'CANCEL_APPOINTMENT_PATIENT',
+      title: 'Cancelling',
+      json: {
+        pages: [
+          {
+            name: 'p1',
+            elements: [
+              {
+                type: 'radiogroup',
+                name: 'why',
+                title: 'Why are you cancelling?',
+                isRequired: true,
+                choices: ['I feel better', 'Another time suits me'],
+              },
+            ],
+          },
+        ],
+      },
+    };
     stubApi({
       [`POST ${BASE}/summary`]: summary(),
       [`GET ${BASE}/${SLUG}/can_change_status`]: () => ({
@@ -425,13 +446,49 @@ describe('<imaging-appointment>', () => {
       [`GET ${BASE}/${SLUG}/questionnaires`]: (_init, url) => ({
         body: {
           questionnaires:
-            url.searchParams.get('types') === 'CANCEL_APPOINTMENT_PATIENT'
-              ? [{ ...PAIN_SCORE, id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }]
-              : [],
+            url.searchParams.get('types') === 'CANCEL_APPOINTMENT_PATIENT' ? [CANCEL_FORM] : [],
           bookingKey: KEY,
           examQuestionnaireAnswers: [],
           allQuestionnaireAnswers: [],
         },
+      }),
+      [`POST ${BASE}/${SLUG}/questionnaire_answers`]: () => ({ body: { id: 1 } }),
+    });
+    const element = mount('imaging-appointment', `/appointments/${KEY}`);
+    (await button(element, 'Cancel appointment')).click();
+    (await button(element, 'Yes, cancel it')).click();
+    const choice = await waitFor(
+      () =>
+        [
+          ...shadow(element).querySelectorAll<HTMLInputElement>('dialog[open] input[type=radio]'),
+        ].find((input) => input.value === 'I feel better'),
+      'the questionnaire in the modal',
+    );
+    choice.click();
+    (await button(element, 'Cancel appointment', 'dialog[open]')).click();
+    await waitFor(
+      () => text(element).includes('Your appointment has been cancelled.'),
+      'cancelled notice',
+    );
+    const saved = calls.find((c) => c.path.endsWith('/questionnaire_answers'));
+    equal(
+      JSON.stringify((saved?.body as { questionnaireResult: unknown }).questionnaireResult),
+      '{"why":"I feel better"}',
+    );
+    assert(!calls.some((c) => c.path.endsWith('/cancel')), 'one call: the answer cancels');
+    assert(!shadow(element).querySelector('dialog[open]'), 'the modal closed');
+  });
+
+  it('a refused cancel keeps the modal open and says plainly the appointment is not cancelled', async () => {
+    stubApi({
+      [`POST ${BASE}/summary`]: summary(),
+      [`GET ${BASE}/${SLUG}/can_change_status`]: () => ({
+        body: { canChange: true, reason: null, priorMinutes: null },
+      }),
+      ...noQuestionnaires,
+      [`POST ${BASE}/${SLUG}/cancel`]: () => ({
+        status: 409,
+        body: { statusCode: 409, message: 'message.cancel_not_allowed', error: 'Conflict' },
       }),
     });
     const element = mount('imaging-appointment', `/appointments/${KEY}`);
@@ -443,9 +500,11 @@ describe('<imaging-appointment>', () => {
     );
     form.querySelector<HTMLInputElement>('input[type="radio"]')!.click();
     form.requestSubmit();
-    const target = await navigated('/questionnaires');
-    equal(new URLSearchParams(target.search).get('types'), 'CANCEL_APPOINTMENT_PATIENT');
-    assert(!calls.some((c) => c.path.endsWith('/cancel')), 'no cancel call');
+    await waitFor(
+      () => form.textContent?.includes('Your appointment has NOT been cancelled.') ?? false,
+      'not cancelled, in the modal',
+    );
+    assert(!text(element).includes('Your appointment has been cancelled.'), 'no success');
   });
 
   it('R-4-cancel-09 close with a required consent form unanswered asks first', async () => {

@@ -55,6 +55,8 @@ export function AppointmentWidget({
   useNavigationRequest($navigation, () => root.current);
 
   const appointments = summary.state === 'loaded' ? summary.value.appointments : [];
+  /** Every appointment of the booking is cancelled: the page says so first. */
+  const cancelled = appointments.length > 0 && appointments.every((a) => a.status === 'CANCELED');
   // R-2.1-24: pending appointments are booked; the clinic confirms them later.
   const pending = appointments.length > 0 && appointments.every((a) => a.status === 'PENDING');
   return (
@@ -72,10 +74,22 @@ export function AppointmentWidget({
       {summary.state === 'loaded' && (
         <>
           <h1 className="appointment-page__title">
-            {t(pending ? 'appointment.title_pending' : 'appointment.title')}
+            {t(
+              cancelled
+                ? 'appointment.title_cancelled'
+                : pending
+                  ? 'appointment.title_pending'
+                  : 'appointment.title',
+            )}
           </h1>
           <p className="appointment-page__lead">
-            {t(pending ? 'appointment.lead_pending' : 'appointment.lead')}
+            {t(
+              cancelled
+                ? 'appointment.lead_cancelled'
+                : pending
+                  ? 'appointment.lead_pending'
+                  : 'appointment.lead',
+            )}
           </p>
           <RequiredQuestionnaires appointments={appointments} />
           <NoticeView slug={null} />

@@ -81,33 +81,61 @@ afterEach(() => {
 });
 
 describe('appointment store: cancel (spec 4)', () => {
-  it('R-4-cancel-03 R-4-quest-17 a cancel questionnaire that applies: to it, nothing cancelled here', async () => {
+  it('R-4-cancel-03 R-4-quest-17 a cancel questionnaire that applies is asked in the modal; its answer cancels in one call', async () => {
     const { store, fetch } = await shown(
       {
         ...NO_LINKS,
         [`GET ${BASE}/questionnaires`]: () =>
           jsonResponse(questionnaires([{ id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }])),
+        [`POST ${BASE}/questionnaire_answers`]: () => jsonResponse({ id: 1 }),
       },
       { prefix: '/iframe', kioskMode: true },
     );
-    const outcome = await store.cancel(SLUG, { label: 'Feeling better' }, '');
-    expect(outcome).toBe('questionnaire');
+    const questionnaire = await store.cancelQuestionnaire(SLUG);
+    expect(questionnaire?.id).toBe(12);
     const asked = fetch.calls.find(
       (call) => call.url.includes('/questionnaires') && call.url.includes('CANCEL'),
     )!;
     expect(new URL(asked.url, 'http://x').searchParams.get('types')).toBe(
       'CANCEL_APPOINTMENT_PATIENT',
     );
+    // Its answer cancels in one call (R-4-quest-17): no separate cancel, no page to leave.
+    const outcome = await store.cancel(SLUG, {
+      questionnaire: questionnaire!,
+      answers: { why: 'x' },
+    });
+    expect(outcome).toEqual({ cancelled: true });
+    const saved = fetch.calls.find((call) => call.url.endsWith(`/${SLUG}/questionnaire_answers`));
+    expect(saved && JSON.parse(String(saved.init.body))).toMatchObject({
+      questionnaireId: 12,
+      questionnaireResult: { why: 'x' },
+    });
     expect(fetch.calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
-    const target = store.$navigation.get()!;
-    expect(target.path).toBe('/iframe/questionnaires');
-    const params = new URLSearchParams(target.search);
-    expect(params.get('bookingKey')).toBe(KEY);
-    expect(params.get('types')).toBe('CANCEL_APPOINTMENT_PATIENT');
-    expect(params.get('backUrl')).toBe(`/appointments/${KEY}`);
-    expect(params.get('appointmentSlug')).toBe(SLUG);
-    expect(params.get('kioskMode')).toBe('true');
+    expect(store.$navigation.get()).toBeNull();
+    const summary = store.$summary.get();
+    expect(summary.state === 'loaded' && summary.value.appointments[0]!.status).toBe('CANCELED');
     expect(store.$busy.get()).toBeNull();
+  });
+
+  it('a refused cancel leaves the appointment booked and says plainly it is not cancelled', async () => {
+    const { store } = await shown({
+      ...NO_LINKS,
+      [`POST ${BASE}/cancel`]: () => errorResponse(409, 'message.cancel_not_allowed'),
+    });
+    const outcome = await store.cancel(SLUG, { reason: { label: 'x' }, note: '' });
+    expect(outcome).toEqual({ cancelled: false, messageKey: 'message.cancel_not_allowed' });
+    const summary = store.$summary.get();
+    expect(summary.state === 'loaded' && summary.value.appointments[0]!.status).not.toBe(
+      'CANCELED',
+    );
+    expect(store.$notice.get()).toMatchObject({
+      tone: 'error',
+      slug: SLUG,
+      text: {
+        key: 'appointment.not_cancelled',
+        params: { reasonKey: 'message.cancel_not_allowed' },
+      },
+    });
   });
 
   it('R-4-cancel-04 without a cancel questionnaire it cancels with the reason and says so', async () => {
@@ -115,9 +143,9 @@ describe('appointment store: cancel (spec 4)', () => {
       ...NO_LINKS,
       [`POST ${BASE}/cancel`]: () => jsonResponse({}),
     });
-    const pending = store.cancel(SLUG, { label: 'Feeling better' }, 'thanks');
+    const pending = store.cancel(SLUG, { reason: { label: 'Feeling better' }, note: 'thanks' });
     expect(store.$busy.get()).toBe('cancel');
-    expect(await pending).toBe('cancelled');
+    expect(await pending).toEqual({ cancelled: true });
     const sent = fetch.calls.find((call) => call.url.endsWith('/cancel'))!;
     expect(JSON.parse(String(sent.init.body))).toEqual({
       reason: { label: 'Feeling better' },
@@ -135,19 +163,8 @@ describe('appointment store: cancel (spec 4)', () => {
       ...NO_LINKS,
       [`GET ${BASE}/questionnaires`]: () =>
         jsonResponse(questionnaires([{ id: 12, type: 'CANCEL_APPOINTMENT_PATIENT' }], [12])),
-      [`POST ${BASE}/cancel`]: () => jsonResponse({}),
     });
-    expect(await store.cancel(SLUG, { label: 'x' }, '')).toBe('cancelled');
-  });
-
-  it('a failed questionnaire check cancels nothing and shows the error', async () => {
-    const { store, fetch } = await shown({
-      ...NO_LINKS,
-      [`GET ${BASE}/questionnaires`]: () => errorResponse(500, 'message.server_error'),
-    });
-    expect(await store.cancel(SLUG, { label: 'x' }, '')).toBe('failed');
-    expect(fetch.calls.some((call) => call.url.endsWith('/cancel'))).toBe(false);
-    expect(store.$notice.get()).toMatchObject({ tone: 'error', slug: SLUG });
+    expect(await store.cancelQuestionnaire(SLUG)).toBeNull();
   });
 });
 

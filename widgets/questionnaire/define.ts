@@ -1,6 +1,5 @@
 import { defineWidget } from '../../src/element/define-widget';
-import { questionnaireEnAU } from '../../src/i18n/bundles/questionnaire.en-AU';
-import { addFeatureTexts } from '../../src/i18n/i18n';
+import { registerQuestionnaireTexts } from '../../src/i18n/questionnaire-texts';
 import uiCss from '../../src/ui/ui.css?inline';
 import rendererCss from '../../src/ui/questionnaire/questionnaire.css?inline';
 import { QuestionnaireWidget } from './QuestionnaireWidget';
@@ -23,13 +22,7 @@ import widgetCss from './questionnaire.css?inline';
  * @csspart questionnaire, message, modal, questionnaire-form, question, rating, signature, questionnaire-html, questionnaire-close
  * @cssprop the --imaging-* tokens; the provider's questionnaireCss (configuration) is adopted after the element's own styles
  */
-addFeatureTexts({
-  'en-AU': questionnaireEnAU,
-  lazy: {
-    mk: () =>
-      import('../../src/i18n/bundles/questionnaire.mk').then((module) => module.questionnaireMk),
-  },
-});
+registerQuestionnaireTexts();
 
 defineWidget({
   tag: 'imaging-questionnaire',

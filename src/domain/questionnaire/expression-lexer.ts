@@ -1,5 +1,5 @@
 /**
- * Tokenizer of SurveyJS condition expressions (docs/questionnaire-format.md "Expressions"). Words are
+ * Tokenizer of SurveyJS condition expressions (docs/questionnaire-format.md "Conditions and expressions"). Words are
  * case-insensitive, as in SurveyJS (`AND`, `Or`, `anyOf`); the spelled-out
  * operators of SurveyJS (`equal`, `notequal`, `less`, …) are accepted too.
  */

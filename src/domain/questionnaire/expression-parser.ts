@@ -1,5 +1,5 @@
 /**
- * Recursive-descent parser of SurveyJS condition expressions (docs/questionnaire-format.md "Expressions"),
+ * Recursive-descent parser of SurveyJS condition expressions (docs/questionnaire-format.md "Conditions and expressions"),
  * with the precedence of survey-core's grammar, loosest first:
  *   or (`or`, `||`) · and (`and`, `&&`) · comparisons (`= == != <> < <= > >=`)
  *   · `+ -` · `* / %` · `^` · `contains notcontains anyof allof noneof`

@@ -1,5 +1,5 @@
 /**
- * SurveyJS condition expressions without SurveyJS (docs/questionnaire-format.md "Expressions"): a small
+ * SurveyJS condition expressions without SurveyJS (docs/questionnaire-format.md "Conditions and expressions"): a small
  * tokenizer, a recursive-descent parser and an evaluator; no `eval`, no
  * `Function`. The browser uses it for visibleIf/enableIf/requiredIf, the
  * server for outcome rules, so both decide the same way. Semantics follow

@@ -1,5 +1,5 @@
 /**
- * Validation of answers against a questionnaire (docs/questionnaire-format.md "Validation"): the
+ * Validation of answers against a questionnaire (docs/questionnaire-format.md "Answers and their validation"): the
  * renderer runs it on submit, the server before it stores an answer. Only
  * visible questions count; answers to hidden ones are dropped first
  * (cleanAnswers). Errors are message keys (src/i18n bundles), one per

@@ -5,6 +5,9 @@
  */
 export const appointmentEnAU = {
   'appointment.title': 'Booking confirmed',
+  'appointment.title_cancelled': 'Booking cancelled',
+  'appointment.lead_cancelled':
+    'Your appointment is cancelled and the time is free for someone else. We have e-mailed you to confirm. You can book a new time whenever you are ready.',
   'appointment.title_pending': 'Booking received',
   'appointment.lead':
     'Here is everything you need for your visit; we have e-mailed it to you too. You can confirm, reschedule or cancel below.',
@@ -57,6 +60,7 @@ export const appointmentEnAU = {
   'appointment.action.decline': 'Decline this appointment',
   'appointment.confirmed': 'Thank you, your attendance is confirmed.',
   'appointment.cancelled': 'Your appointment has been cancelled.',
+  'appointment.not_cancelled': 'Your appointment has NOT been cancelled. {{reason}}',
   'appointment.working': 'Please wait…',
   'appointment.prior_hours_one': '{{count}} hour',
   'appointment.prior_hours_other': '{{count}} hours',

@@ -3,6 +3,9 @@ import type { appointmentEnAU } from './appointment.en-AU';
 /** The appointment pages' texts, Macedonian. Loaded on demand by widgets/appointment/define.ts. */
 export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.title': 'Резервацијата е потврдена',
+  'appointment.title_cancelled': 'Терминот е откажан',
+  'appointment.lead_cancelled':
+    'Вашиот термин е откажан и времето е слободно за некој друг. Ви испративме е-пошта како потврда. Можете да закажете нов термин кога ќе бидете подготвени.',
   'appointment.title_pending': 'Резервацијата е примена',
   'appointment.lead':
     'Тука е сè што ви треба за посетата; истото ви го испративме и по е-пошта. Подолу можете да го потврдите, преместите или откажете терминот.',
@@ -57,6 +60,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.action.decline': 'Одбиј го овој термин',
   'appointment.confirmed': 'Ви благодариме, вашето доаѓање е потврдено.',
   'appointment.cancelled': 'Вашиот термин е откажан.',
+  'appointment.not_cancelled': 'Вашиот термин НЕ е откажан. {{reason}}',
   'appointment.working': 'Почекајте…',
   'appointment.prior_hours_one': '{{count}} час',
   'appointment.prior_hours_other': '{{count}} часа',

@@ -27,8 +27,10 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
   /** The appointment whose consent forms wait (R-4-cancel-09), while the close asks. */
   const [consentPending, setConsentPending] = useState<string | null>(null);
   const [closing, setClosing] = useState(false);
-  const first = summary.appointments[0];
+  const first =
+    summary.appointments.find((a) => a.status !== 'CANCELED') ?? summary.appointments[0];
   if (!first) return null;
+  const allCancelled = summary.appointments.every((a) => a.status === 'CANCELED');
   const several = summary.appointments.length > 1;
   const linked = summary.appointments
     .map((appointment) => ({
@@ -52,9 +54,18 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
       part="booking-actions"
     >
       <div className="booking-actions__row">
-        <a className="button" data-variant="ghost" href={calendarUrl(first.slug)} download>
-          {t('appointment.action.calendar')}
-        </a>
+        {!allCancelled && (
+          <a
+            className="button"
+            data-variant="ghost"
+            href={calendarUrl(first.slug)}
+            download
+            // A file, not a page: no host page's router may take this click.
+            onClick={(event) => event.stopPropagation()}
+          >
+            {t('appointment.action.calendar')}
+          </a>
+        )}
         <button
           type="button"
           className="button"

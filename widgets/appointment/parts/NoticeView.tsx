@@ -9,6 +9,8 @@ export function NoticeView({ slug }: { slug: string | null }) {
   const notice = useStore($notice);
   if (!notice || notice.slug !== slug) return null;
   const params = { ...notice.text.params };
+  // A failure's own message key, shown inside the notice ("not cancelled: why").
+  if (typeof params.reasonKey === 'string') params.reason = t(params.reasonKey);
   if (typeof params.priorMinutes === 'number') {
     const prior = priorTime(params.priorMinutes);
     params.prior = t(prior.key, prior.params);

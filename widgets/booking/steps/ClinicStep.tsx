@@ -17,7 +17,7 @@ import { BookingSummary } from '../parts/BookingSummary';
 import { ClinicList } from '../parts/ClinicList';
 import { LocationSearch } from '../parts/LocationSearch';
 
-// Leaflet loads only when the map is shown (not in the first load, docs/performance.md).
+// Leaflet loads only when the map is shown (not in the first load, checked by npm run bench).
 const ClinicMap = lazy(() =>
   import('../../../src/ui/ClinicMap').then((module) => ({ default: module.ClinicMap })),
 );

@@ -5,7 +5,7 @@ import { ExamStep } from './ExamStep';
 
 /*
  * The first step comes with the element; the others load on demand, so the
- * first load stays in budget (docs/performance.md). They are fetched while the
+ * first load stays in budget (checked by npm run bench). They are fetched while the
  * patient looks at the first one, so moving on does not wait.
  */
 const loadClinicStep = () => import('./ClinicStep');
