@@ -38,7 +38,8 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/errors.js';
-import { PdfRefusal, scanPdf } from './pdf-scan.js';
+import { PdfRefusal } from './pdf-active-content.js';
+import { scanPdf } from './pdf-scan.js';
 
 export const DOCUMENT_KEYS = {
   invalidName: 'message.attachment_invalid_name',
