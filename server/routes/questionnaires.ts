@@ -7,7 +7,7 @@ import type {
   QuestionnaireAnswer,
   TemporaryAnswerRequest,
 } from '../../src/contract/questionnaire.js';
-import { findBookingRequestBySlug } from '../db/questionnaires.repo.js';
+import { findBookingRequestBySlug } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../http/secured.js';
 import { assertKeyOfBrowser, ensureBrowser } from '../http/key-binding.js';

@@ -18,12 +18,8 @@ import {
   evaluateExpression,
 } from '../../src/domain/questionnaire/expression.js';
 import type { Queryable } from '../db/db.js';
-import {
-  listOutcomeRules,
-  listTemporaryAnswers,
-  type AnswerRow,
-  type OutcomeRuleRow,
-} from '../db/questionnaires.repo.js';
+import { listOutcomeRules, type OutcomeRuleRow } from '../db/questionnaires.repo.js';
+import { listTemporaryAnswers, type AnswerRow } from '../db/questionnaire-answers.repo.js';
 import { ApiError } from '../http/errors.js';
 import { addDays, isTimeZone, zonedDate } from '../../src/domain/time/zoned-time.js';
 

@@ -20,14 +20,12 @@ import type {
 } from '../../src/contract/questionnaire.js';
 import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
+import { findQuestionnaire, listQuestionnaires } from '../db/questionnaires.repo.js';
 import {
-  findExamFacts,
-  findModalityIds,
-  findQuestionnaire,
-  listQuestionnaires,
   listTemporaryAnswers,
   moveTemporaryAnswersToExam,
-} from '../db/questionnaires.repo.js';
+} from '../db/questionnaire-answers.repo.js';
+import { findExamFacts, findModalityIds } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import {
   createAfterBookingQuestionnaires,
