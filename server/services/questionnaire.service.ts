@@ -44,6 +44,7 @@ import {
   TYPES_BY_KIND,
 } from './questionnaire-common.js';
 import { keyOutcome } from './questionnaire-outcomes.js';
+import { createStaffProtocol, type StaffProtocol } from './questionnaire-staff.js';
 
 export type { BookingRef } from './questionnaire-common.js';
 
@@ -54,8 +55,8 @@ export interface QuestionnaireQuery {
   bookingKey?: string | undefined;
 }
 
-/** The calls before booking (keyed by a booking key), and those after it. */
-export interface QuestionnaireService extends AfterBookingQuestionnaires {
+/** The calls before booking (keyed by a booking key), those after it, and the staff protocol. */
+export interface QuestionnaireService extends AfterBookingQuestionnaires, StaffProtocol {
   /** `issueKey` gives a new booking key (bound to the caller's browser) when the query has none. */
   list(query: QuestionnaireQuery, issueKey: () => Promise<string>): Promise<QuestionnairesResponse>;
   get(id: number): Promise<Questionnaire>;
@@ -70,8 +71,10 @@ export function createQuestionnaireService(
   options: { clock: () => Date },
 ): QuestionnaireService {
   const { clock } = options;
+  const after = createAfterBookingQuestionnaires(db, { clock });
   return {
-    ...createAfterBookingQuestionnaires(db, { clock }),
+    ...after,
+    ...createStaffProtocol(db, after),
     async list(query, issueKey) {
       const types = parseTypes(query.types, BOOKING_FLOW_TYPES);
       const examSlugs = splitList(query.examSlugs);
