@@ -1,100 +1,10 @@
+/**
+ * temporary_documents: the documents of a booking key (its referral and other
+ * files while it books, then its appointment's or booking request's), with
+ * the per-key lock, the import mark and the sweep of expired ones.
+ */
 import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
-
-/** Document types, the documents of a booking key (temporary_documents) and their audit log. */
-
-export interface DocumentTypeRow {
-  id: number;
-  code: string;
-  title: string;
-  description: string;
-  isReferral: boolean;
-}
-
-export async function listDocumentTypes(q: Queryable): Promise<DocumentTypeRow[]> {
-  const { rows } = await q.query<DocumentTypeRow>(
-    `SELECT id, code, title, description, is_referral AS "isReferral"
-     FROM document_types WHERE active ORDER BY position, id`,
-  );
-  return rows;
-}
-
-export interface DocumentTypeRuleRow {
-  documentTypeId: number;
-  modalitySlug: string | null;
-  examSlug: string | null;
-  required: boolean;
-}
-
-export async function listDocumentTypeRules(q: Queryable): Promise<DocumentTypeRuleRow[]> {
-  const { rows } = await q.query<DocumentTypeRuleRow>(
-    `SELECT r.document_type_id AS "documentTypeId", r.modality_slug AS "modalitySlug",
-            r.exam_slug AS "examSlug", r.required
-     FROM document_type_rules r JOIN document_types t ON t.id = r.document_type_id
-     WHERE t.active ORDER BY t.position, t.id, r.id`,
-  );
-  return rows;
-}
-
-export interface ExamRow {
-  examId: number;
-  slug: string;
-  name: string;
-  modalitySlug: string;
-}
-
-const EXAM_COLUMNS = `e.id AS "examId", e.slug, e.name, m.slug AS "modalitySlug"`;
-
-/** The live appointments' exams of a booking key, the named appointment's first. */
-export async function appointmentExams(
-  q: Queryable,
-  bookingKey: KeyRef,
-  firstAppointmentId: number,
-): Promise<ExamRow[]> {
-  const { rows } = await q.query<ExamRow>(
-    `SELECT DISTINCT ON (e.id) ${EXAM_COLUMNS}, (a.id = $2) AS named, lower(a.during) AS starts
-     FROM appointments a JOIN exams e ON e.id = a.exam_id JOIN modalities m ON m.id = e.modality_id
-     WHERE a.booking_key = $1 AND (a.status <> 'CANCELED' OR a.id = $2)
-     ORDER BY e.id, (a.id = $2) DESC`,
-    [bookingKey, firstAppointmentId],
-  );
-  const sorted = [...(rows as (ExamRow & { named: boolean; starts: Date })[])].sort(
-    (a, b) => Number(b.named) - Number(a.named) || a.starts.getTime() - b.starts.getTime(),
-  );
-  return sorted.map(({ examId, slug, name, modalitySlug }) => ({
-    examId,
-    slug,
-    name,
-    modalitySlug,
-  }));
-}
-
-export async function bookingRequestExams(
-  q: Queryable,
-  bookingRequestId: number,
-): Promise<ExamRow[]> {
-  const { rows } = await q.query<ExamRow>(
-    `SELECT ${EXAM_COLUMNS}
-     FROM booking_request_exams x JOIN exams e ON e.id = x.exam_id
-     JOIN modalities m ON m.id = e.modality_id
-     WHERE x.booking_request_id = $1 ORDER BY x.position, e.id`,
-    [bookingRequestId],
-  );
-  return rows;
-}
-
-/** Exams by slug, in the order given; unknown slugs are left out. */
-export async function examsBySlugs(q: Queryable, slugs: string[]): Promise<ExamRow[]> {
-  if (slugs.length === 0) return [];
-  const { rows } = await q.query<ExamRow>(
-    `SELECT ${EXAM_COLUMNS} FROM exams e JOIN modalities m ON m.id = e.modality_id
-     WHERE e.slug = ANY($1::text[])`,
-    [slugs],
-  );
-  return slugs
-    .map((slug) => rows.find((row) => row.slug === slug))
-    .filter((row): row is ExamRow => row !== undefined);
-}
 
 export interface DocumentRow {
   id: number;
@@ -232,106 +142,6 @@ export async function markDocumentsImported(q: Queryable, bookingKey: KeyRef): P
   return rows.length;
 }
 
-export type AuditAction =
-  | 'list'
-  | 'upload'
-  | 'replace'
-  | 'delete'
-  | 'download'
-  | 'view'
-  | 'referral_download'
-  | 'imported'
-  | 'move';
-
-export interface AuditEntry {
-  actorKind: 'session' | 'booking_key' | 'system';
-  sessionHash: string | null;
-  username: string | null;
-  bookingKey: KeyRef | null;
-  ownerKind: 'appointment' | 'booking_request' | 'booking' | null;
-  ownerSlug: string | null;
-  action: AuditAction;
-  documentId: number | null;
-  fileName: string | null;
-  outcome: 'ok' | 'refused';
-  status: number;
-  messageKey: string | null;
-  clientAddress: string | null;
-}
-
-export async function insertAudit(q: Queryable, entry: AuditEntry): Promise<void> {
-  await q.query(
-    `INSERT INTO document_audit (actor_kind, session_hash, username, booking_key, owner_kind,
-       owner_slug, action, document_id, file_name, outcome, status, message_key, client_address)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      entry.actorKind,
-      entry.sessionHash,
-      entry.username,
-      entry.bookingKey,
-      entry.ownerKind,
-      entry.ownerSlug,
-      entry.action,
-      entry.documentId,
-      // The name as sent, for the record; NUL cannot be stored in text, so control characters show as U+FFFD.
-      // eslint-disable-next-line no-control-regex
-      entry.fileName?.slice(0, 300).replace(/[\u0000-\u001f\u007f]/g, '\ufffd') ?? null,
-      entry.outcome,
-      entry.status,
-      entry.messageKey,
-      entry.clientAddress,
-    ],
-  );
-}
-
-/** Serialises the quota checks of one client address until the transaction ends. */
-export async function lockUploadAddress(q: Queryable, clientAddress: string): Promise<void> {
-  await q.query("SELECT pg_advisory_xact_lock(hashtext('upload-quota:' || $1))", [clientAddress]);
-}
-
-export interface UploadUsage {
-  files: number;
-  bytes: number;
-  /** The oldest upload still counted, or null when none is. */
-  oldest: Date | null;
-}
-
-/**
- * What an address uploaded since `since` to keys that have not booked (a key
- * that booked, or was never issued, stops counting).
- */
-export async function uploadUsage(
-  q: Queryable,
-  clientAddress: string,
-  since: Date,
-): Promise<UploadUsage> {
-  const { rows } = await q.query<UploadUsage>(
-    `SELECT count(*)::int AS files, coalesce(sum(u.bytes), 0)::float8 AS bytes, min(u.at) AS oldest
-     FROM document_upload_usage u JOIN booking_keys k ON k.booking_key = u.booking_key
-     WHERE u.client_address = $1 AND u.at > $2 AND k.used_at IS NULL`,
-    [clientAddress, since],
-  );
-  return rows[0] ?? { files: 0, bytes: 0, oldest: null };
-}
-
-export async function insertUploadUsage(
-  q: Queryable,
-  usage: { clientAddress: string; bookingKey: KeyRef; bytes: number; at: Date },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO document_upload_usage (client_address, booking_key, bytes, at)
-     VALUES ($1, $2, $3, $4)`,
-    [usage.clientAddress, usage.bookingKey, usage.bytes, usage.at],
-  );
-}
-
-export async function deleteUploadUsageBefore(q: Queryable, before: Date): Promise<number> {
-  const { rows } = await q.query('DELETE FROM document_upload_usage WHERE at <= $1 RETURNING id', [
-    before,
-  ]);
-  return rows.length;
-}
-
 export interface ExpiredDocumentRow {
   id: number;
   bookingKey: KeyRef;
@@ -356,11 +166,6 @@ export async function deleteExpiredTemporaryDocuments(
     [cutoff.storedBefore, cutoff.issuedBefore],
   );
   return rows;
-}
-
-export async function examExists(q: Queryable, slug: string): Promise<boolean> {
-  const { rows } = await q.query('SELECT 1 FROM exams WHERE slug = $1', [slug]);
-  return rows.length > 0;
 }
 
 /** Which of `names` a temporary document row still names. */

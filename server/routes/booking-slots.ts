@@ -7,7 +7,10 @@ import {
   SlotSchema,
 } from '../schemas/booking-slots.schema.js';
 import { errorResponses } from '../schemas/common.js';
-import { restrictedMinDate, withoutRestrictedDays } from '../services/questionnaire-outcomes.js';
+import {
+  restrictedMinDate,
+  withoutRestrictedDays,
+} from '../services/questionnaire-booking-rules.js';
 import type { RouteDeps } from './deps.js';
 
 const tags = ['booking'];

@@ -25,13 +25,9 @@ import type {
   VerifyCaptchaRequest,
 } from '../../src/contract/patient-auth.js';
 import { issueCaptcha, verifyCaptcha } from '../services/captcha.service.js';
-import {
-  createPatientAuthService,
-  isWellFormedToken,
-  newToken,
-  RetryLaterError,
-  type PatientAuthLimits,
-} from '../services/patient-auth.service.js';
+import { isWellFormedToken, newToken } from '../services/patient-auth-codes.js';
+import { createPatientAuthService } from '../services/patient-auth.service.js';
+import { RetryLaterError, type PatientAuthLimits } from '../services/patient-auth.types.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
 import type { RouteDeps } from './deps.js';
 

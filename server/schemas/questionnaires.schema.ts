@@ -23,6 +23,7 @@ import { BookingKey } from './booking.schema.js';
 import { MAX_SIGNATURE_LENGTH } from '../../src/domain/questionnaire/validate.js';
 import {
   assertSameShape,
+  errorResponses,
   Id,
   scalarValue,
   SINGLE_LINE_PATTERN,
@@ -268,3 +269,10 @@ export const AnswerErrorBody = Type.Object({
   error: Type.Optional(S),
   fields: Type.Optional(Type.Record(S, S, { description: 'Element name → message key' })),
 });
+
+/** The answers of a call that saves a questionnaire answer. */
+export const SaveAnswerResponses = {
+  200: QuestionnaireAnswerSchema,
+  400: AnswerErrorBody,
+  ...errorResponses,
+};

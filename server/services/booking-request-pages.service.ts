@@ -8,7 +8,7 @@ import {
   cancelBookingRequestRow,
   findBookingRequestRow,
   type BookingRequestRow,
-} from '../db/appointment-pages.repo.js';
+} from '../db/booking-request-pages.repo.js';
 import type { Db } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
 import { emailHash } from './booking-common.js';

@@ -32,7 +32,7 @@ import {
 import { appointmentEmail, appointmentLink } from './booking-emails.js';
 import { replaceAppointment } from './appointment-pages.service.js';
 import { buildIcs, type IcsEvent } from './ics.js';
-import { assertBookingAllowed } from './questionnaire-outcomes.js';
+import { assertBookingAllowed } from './questionnaire-booking-rules.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';

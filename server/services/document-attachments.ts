@@ -10,12 +10,9 @@ import type {
   AttachmentsResponse,
   DocumentType,
 } from '../../src/contract/attachments.js';
-import type {
-  DocumentRow,
-  DocumentTypeRow,
-  DocumentTypeRuleRow,
-  ExamRow,
-} from '../db/documents.repo.js';
+import type { DocumentRow } from '../db/documents.repo.js';
+import type { ExamRow } from '../db/document-exams.repo.js';
+import type { DocumentTypeRow, DocumentTypeRuleRow } from '../db/document-types.repo.js';
 import { groupByExam } from '../../src/domain/attachments/document-rules.js';
 import type { DocumentOwner } from './documents.types.js';
 

@@ -12,7 +12,7 @@ import {
   lockUploadAddress,
   uploadUsage,
   type UploadUsage,
-} from '../db/documents.repo.js';
+} from '../db/upload-usage.repo.js';
 import type { KeyRef } from '../db/secrets.js';
 import { ApiError } from '../http/errors.js';
 

@@ -5,12 +5,9 @@
  * deletion audited; files no row names are removed once an hour old.
  */
 import type { Db } from '../db/db.js';
-import {
-  deleteExpiredTemporaryDocuments,
-  deleteUploadUsageBefore,
-  insertAudit,
-  knownStorageNames,
-} from '../db/documents.repo.js';
+import { deleteExpiredTemporaryDocuments, knownStorageNames } from '../db/documents.repo.js';
+import { insertAudit } from '../db/document-audit.repo.js';
+import { deleteUploadUsageBefore } from '../db/upload-usage.repo.js';
 import type { DocumentFiles } from './document-files.js';
 import { DOCUMENT_LIMITS } from './documents.types.js';
 

@@ -22,20 +22,21 @@ import type { Db, Queryable } from '../db/db.js';
 import {
   countDocuments,
   deleteDocument,
-  examsBySlugs,
   findDocument,
-  insertAudit,
   insertDocument,
   listDocuments,
-  listDocumentTypeRules,
-  listDocumentTypes,
   lockKeyDocuments,
   markDocumentsImported,
   replaceDocumentFile,
   type DocumentRow,
-  type DocumentTypeRow,
-  examExists,
 } from '../db/documents.repo.js';
+import { insertAudit } from '../db/document-audit.repo.js';
+import { examsBySlugs, examExists } from '../db/document-exams.repo.js';
+import {
+  listDocumentTypeRules,
+  listDocumentTypes,
+  type DocumentTypeRow,
+} from '../db/document-types.repo.js';
 import { documentFiles } from './document-files.js';
 import { quotaAddress, uploadQuota, type UploadClient } from './document-quota.js';
 import { ApiError } from '../http/errors.js';

@@ -10,7 +10,9 @@ import type {
   AttachmentsResponse,
 } from '../../src/contract/attachments.js';
 import type { UploadLimits } from '../config.js';
-import { type AuditAction, type DocumentRow, type ExamRow } from '../db/documents.repo.js';
+import type { DocumentRow } from '../db/documents.repo.js';
+import type { AuditAction } from '../db/document-audit.repo.js';
+import type { ExamRow } from '../db/document-exams.repo.js';
 import { type UploadClient } from './document-quota.js';
 import type { KeyRef } from '../db/secrets.js';
 import type { PortalConfigService } from './portal-config.service.js';

@@ -17,16 +17,14 @@ import { canChangeStatus, cancelGoesAhead } from '../../src/domain/appointment/c
 import { cancelAppointmentRow } from '../db/appointment-pages.repo.js';
 import type { Db } from '../db/db.js';
 import { sqlState } from '../db/db.js';
+import { listQuestionnaires } from '../db/questionnaires.repo.js';
 import {
-  findAppointmentFacts,
-  findBookingRequestFacts,
-  hasFeedback,
-  listBookingAnswers,
   listConsentAnswers,
   listConsentForms,
-  listQuestionnaires,
   saveConsentAnswer,
-} from '../db/questionnaires.repo.js';
+} from '../db/consent-forms.repo.js';
+import { hasFeedback, listBookingAnswers } from '../db/questionnaire-answers.repo.js';
+import { findAppointmentFacts, findBookingRequestFacts } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { readAppointmentRules } from './appointment-rules.js';
 import { checkAnswers } from './questionnaire-answers.js';

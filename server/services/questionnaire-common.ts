@@ -14,13 +14,9 @@ import { AFTER_BOOKING_TYPES, BEFORE_BOOKING_TYPES } from '../../src/contract/qu
 import { allQuestions } from '../../src/domain/questionnaire/visibility.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Queryable } from '../db/db.js';
-import {
-  findExamFacts,
-  findQuestionnaire,
-  saveAnswer,
-  type AnswerRow,
-  type QuestionnaireRow,
-} from '../db/questionnaires.repo.js';
+import { findQuestionnaire, type QuestionnaireRow } from '../db/questionnaires.repo.js';
+import { saveAnswer, type AnswerRow } from '../db/questionnaire-answers.repo.js';
+import { findExamFacts } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { checkAnswers, painScoreOf } from './questionnaire-answers.js';
 

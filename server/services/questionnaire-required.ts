@@ -10,13 +10,9 @@
 import { type KeyRef } from '../db/secrets.js';
 import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire.js';
 import type { Queryable } from '../db/db.js';
-import {
-  answeredQuestionnaireIds,
-  appointmentHasKey,
-  findExamFacts,
-  listOutcomeRules,
-  listQuestionnaires,
-} from '../db/questionnaires.repo.js';
+import { listOutcomeRules, listQuestionnaires } from '../db/questionnaires.repo.js';
+import { answeredQuestionnaireIds } from '../db/questionnaire-answers.repo.js';
+import { appointmentHasKey, findExamFacts } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 
 const SCREENING_OUTCOMES = new Set<string>(['DENY_BOOKING', 'CREATE_BOOKING_REQUEST']);

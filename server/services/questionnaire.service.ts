@@ -20,14 +20,12 @@ import type {
 } from '../../src/contract/questionnaire.js';
 import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
+import { findQuestionnaire, listQuestionnaires } from '../db/questionnaires.repo.js';
 import {
-  findExamFacts,
-  findModalityIds,
-  findQuestionnaire,
-  listQuestionnaires,
   listTemporaryAnswers,
   moveTemporaryAnswersToExam,
-} from '../db/questionnaires.repo.js';
+} from '../db/questionnaire-answers.repo.js';
+import { findExamFacts, findModalityIds } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import {
   createAfterBookingQuestionnaires,
@@ -46,6 +44,7 @@ import {
   TYPES_BY_KIND,
 } from './questionnaire-common.js';
 import { keyOutcome } from './questionnaire-outcomes.js';
+import { createStaffProtocol, type StaffProtocol } from './questionnaire-staff.js';
 
 export type { BookingRef } from './questionnaire-common.js';
 
@@ -56,8 +55,8 @@ export interface QuestionnaireQuery {
   bookingKey?: string | undefined;
 }
 
-/** The calls before booking (keyed by a booking key), and those after it. */
-export interface QuestionnaireService extends AfterBookingQuestionnaires {
+/** The calls before booking (keyed by a booking key), those after it, and the staff protocol. */
+export interface QuestionnaireService extends AfterBookingQuestionnaires, StaffProtocol {
   /** `issueKey` gives a new booking key (bound to the caller's browser) when the query has none. */
   list(query: QuestionnaireQuery, issueKey: () => Promise<string>): Promise<QuestionnairesResponse>;
   get(id: number): Promise<Questionnaire>;
@@ -72,8 +71,10 @@ export function createQuestionnaireService(
   options: { clock: () => Date },
 ): QuestionnaireService {
   const { clock } = options;
+  const after = createAfterBookingQuestionnaires(db, { clock });
   return {
-    ...createAfterBookingQuestionnaires(db, { clock }),
+    ...after,
+    ...createStaffProtocol(db, after),
     async list(query, issueKey) {
       const types = parseTypes(query.types, BOOKING_FLOW_TYPES);
       const examSlugs = splitList(query.examSlugs);

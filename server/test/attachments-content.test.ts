@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.js';
 import { checkFileName, inspectDocument } from '../services/document-content.js';
-import { PDF_LIMITS } from '../services/pdf-scan.js';
+import { PDF_LIMITS } from '../services/pdf-active-content.js';
 import { jpegBytes, pdfBytes, pngBytes } from './attachments-helpers.js';
 import { CLEAN, EVASIONS, basePdf, bomb, packedPdf, streamObject } from './pdf-corpus.js';
 

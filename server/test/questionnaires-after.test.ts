@@ -9,7 +9,8 @@ import type {
 import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
-import { seedConsentForms, seedQuestionnaires } from '../db/seed-questionnaires.js';
+import { seedQuestionnaires } from '../db/seed-questionnaires.js';
+import { seedConsentForms } from '../db/seed-consent-forms.js';
 import {
   patientCookies,
   SESSION_COOKIE_NAME,

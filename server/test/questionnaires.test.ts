@@ -7,7 +7,8 @@ import type {
 } from '../../src/contract/questionnaire.js';
 import type { Db } from '../db/db.js';
 import { evaluateOutcomes } from '../services/questionnaire-outcomes.js';
-import type { AnswerRow, OutcomeRuleRow } from '../db/questionnaires.repo.js';
+import type { OutcomeRuleRow } from '../db/questionnaires.repo.js';
+import type { AnswerRow } from '../db/questionnaire-answers.repo.js';
 import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
 import {
   book,

@@ -6,7 +6,7 @@
 import { keyRef, secretHash } from '../../db/secrets.js';
 import { MAX_CONTENT_LENGTH } from './upload.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuditAction } from '../../db/documents.repo.js';
+import type { AuditAction } from '../../db/document-audit.repo.js';
 import { ApiError, errorBody } from '../../http/errors.js';
 import {
   ATTACHMENT_KEYS,

@@ -6,7 +6,7 @@ import { keyRef } from '../../db/secrets.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBookingKey } from '../../db/booking-keys.repo.js';
 import { assertKeyOfBrowser } from '../../http/key-binding.js';
-import { examsBySlugs } from '../../db/documents.repo.js';
+import { examsBySlugs } from '../../db/document-exams.repo.js';
 import { ApiError } from '../../http/errors.js';
 import {
   AttachmentSchema,

@@ -3,7 +3,7 @@
  * /api/secured (R-7-calls-08..20): the session must hold the booking.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appointmentExams, bookingRequestExams } from '../../db/documents.repo.js';
+import { appointmentExams, bookingRequestExams } from '../../db/document-exams.repo.js';
 import { requireAppointment, requireBookingRequest, securedSession } from '../../http/secured.js';
 import {
   AttachmentSchema,
