@@ -161,7 +161,7 @@ export async function buildApp({
       ...(freeSpace ? { freeSpace } : {}),
       log: app.log,
     }),
-    questionnaires: createQuestionnaireService(db, { clock }),
+    questionnaires: createQuestionnaireService(db, { clock, publicUrl: config.publicUrl }),
     appointmentPages: createAppointmentPagesService(db, { clock, publicUrl: config.publicUrl }),
     bookingRequestPages: createBookingRequestPagesService(db),
   };

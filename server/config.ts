@@ -41,10 +41,10 @@ export interface ServerConfig {
   /** TRUST_PROXY: true, a hop count, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | number | string[];
   sessionTtlSeconds: number;
-  /** A session ends this long after login whatever its activity (issue 6: 12 hours). */
+  /** A session ends this long after login whatever its activity (docs/security.md: 12 hours). */
   sessionAbsoluteSeconds: number;
   logLevel: string;
-  /** Uploaded documents (issue 11 part 5): what anonymous booking keys may store. */
+  /** Uploaded documents (docs/security.md §5): what anonymous booking keys may store. */
   uploads: UploadLimits;
   /** Deployment facts reported in the app config section. */
   runtime: { version: string; versionHash: string; environmentProfiles: string[] };

@@ -34,6 +34,10 @@ export interface AppointmentRow {
     medicareNumber: string | null;
   };
   emailsUnsubscribed: boolean;
+  /** R-4-status-04: the appointment a reschedule or change replaced this one with. */
+  movedTo: { startMs: number; timeZone: string; clinicName: string; examName: string } | null;
+  /** R-4-status-04: the appointment this one replaced (a reschedule or change), when it started. */
+  movedFrom: { startMs: number; timeZone: string } | null;
 }
 
 type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
@@ -58,6 +62,12 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> &
   p_date_of_birth: string | null;
   p_postal_code: string | null;
   p_medicare_number: string | null;
+  moved_starts: Date | null;
+  moved_zone: string | null;
+  moved_clinic: string | null;
+  moved_exam: string | null;
+  from_starts: Date | null;
+  from_zone: string | null;
 };
 
 const SELECT_APPOINTMENT = `
@@ -74,9 +84,17 @@ const SELECT_APPOINTMENT = `
     a.patient_first_name AS p_first_name, a.patient_last_name AS p_last_name,
     a.patient_email AS p_email, a.patient_phone AS p_phone,
     to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
-    a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number
+    a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
+    lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
+    coalesce(re.name, rm.name) AS moved_exam,
+    (SELECT lower(o.during) FROM appointments o WHERE o.replaced_by = a.slug LIMIT 1) AS from_starts,
+    (SELECT oc.time_zone FROM appointments o JOIN devices od ON od.id = o.device_id
+       JOIN clinics oc ON oc.id = od.clinic_id WHERE o.replaced_by = a.slug LIMIT 1) AS from_zone
   FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
-  JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id`;
+  JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
+  LEFT JOIN appointments r ON r.slug = a.replaced_by AND r.status <> 'CANCELED'
+  LEFT JOIN devices rd ON rd.id = r.device_id LEFT JOIN clinics rc ON rc.id = rd.clinic_id
+  LEFT JOIN modalities rm ON rm.id = rd.modality_id LEFT JOIN exams re ON re.id = r.exam_id`;
 
 function toRow(raw: RawRow): AppointmentRow {
   return {
@@ -117,6 +135,19 @@ function toRow(raw: RawRow): AppointmentRow {
       postalCode: raw.p_postal_code,
       medicareNumber: raw.p_medicare_number,
     },
+    movedTo:
+      raw.moved_starts && raw.moved_zone
+        ? {
+            startMs: new Date(raw.moved_starts).getTime(),
+            timeZone: raw.moved_zone,
+            clinicName: raw.moved_clinic ?? '',
+            examName: raw.moved_exam ?? '',
+          }
+        : null,
+    movedFrom:
+      raw.from_starts && raw.from_zone
+        ? { startMs: new Date(raw.from_starts).getTime(), timeZone: raw.from_zone }
+        : null,
   };
 }
 

@@ -58,7 +58,7 @@ export async function moveKeyRows(q: Queryable, from: KeyRef, to: KeyRef): Promi
 }
 
 /**
- * The documents of a booking in progress follow its key (issue 7 part 3).
+ * The documents of a booking in progress follow its key (R-4-create-08/09).
  * Once the old key made a booking they are that booking's documents and stay.
  * Each move is written to the document audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data directory (issue 11 part 8). PGlite is
+ * One process per PGlite data directory (docs/security.md §8). PGlite is
  * PostgreSQL in one process without a postmaster: two processes opening the
  * same directory each keep their own buffers and write over each other's
  * pages, so both double-book and lose data. The lock is a file in the

@@ -1,5 +1,5 @@
 /**
- * A patient who has just booked holds that booking at once (issue 6): the
+ * A patient who has just booked holds that booking at once (spec 4 "Creating bookings"): the
  * confirmation page (/appointments/{key}, /booking-requests/{key}) is a
  * secured page, and asking for the date of birth and a code right after
  * booking would help nobody. A staff session (staffBooking) is kept: staff

@@ -44,7 +44,7 @@ const SQL_STATES: Record<string, { status: number; key: string }> = {
  * invalid text, 22003 numeric out of range, 22021 invalid byte sequence, 22P05
  * a NUL in JSON, 22007 invalid date…). Only input reaches the database that
  * way, so it is the client's mistake. The route schemas refuse such values
- * first (issue 11 part 11); this is the safety net behind them.
+ * first (docs/security.md §11); this is the safety net behind them.
  */
 function sqlAnswer(state: string | undefined): { status: number; key: string } | undefined {
   if (!state) return undefined;

@@ -1,6 +1,5 @@
 /**
- * Booking keys, slugs and codes never reach the logs (issue 6; slugs issue 11
- * part 13): the request serializer masks the path segment after a booking
+ * Booking keys, slugs and codes never reach the logs (docs/security.md §13): the request serializer masks the path segment after a booking
  * route (/appointments/{key}, /booking-requests/{key}, /a/, /br/, and the
  * slug routes /api/secured/appointments/{slug}/…,
  * /api/secured/booking_requests/{slug}/…), any segment that looks like a

@@ -1,5 +1,5 @@
 /**
- * Cross-site request refusal (issue 11 part 7). The session cookie is
+ * Cross-site request refusal (docs/security.md §7). The session cookie is
  * SameSite=None so that the portal works inside clinics' iframes; a browser
  * therefore sends it with a form or fetch from any page. Every state-changing
  * request (POST, PUT, PATCH, DELETE) must come from a page of the portal

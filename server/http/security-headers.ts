@@ -20,7 +20,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers every answer carries. Strict-Transport-Security only when the
- * portal's public URL is https (issue 11 part 13): a local http start would
+ * portal's public URL is https (docs/security.md §13): a local http start would
  * otherwise pin 127.0.0.1 to https in the browser.
  */
 export function securityHeaders(frameAncestors: string[], publicUrl = ''): Record<string, string> {

@@ -31,7 +31,7 @@ export function bookingSlotRoutes(app: FastifyInstance, { availability, db }: Ro
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      // A RESTRICT_MIN_DATE answer of the key hides the days before its date (issue 5).
+      // A RESTRICT_MIN_DATE answer of the key hides the days before its date (R-4-quest-10).
       const clinics = await availability.clinicAppointments(request.body);
       return withoutRestrictedDays(db, request.body.examBookingKey, clinics);
     },

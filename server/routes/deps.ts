@@ -31,12 +31,12 @@ export interface RouteDeps {
   holds: SlotHoldService;
   referenceAppointments: ReferenceAppointmentService;
   bookingKeys: BookingKeyService;
-  /** Questionnaires, outcomes, feedback and consent forms (issue 5 part 5). */
+  /** Questionnaires, outcomes, feedback and consent forms (spec 4 "Questionnaires"). */
   questionnaires: QuestionnaireService;
-  /** Appointment pages (issue 6 part 3). */
+  /** Appointment pages (spec 2.4 "Appointment"). */
   appointmentPages: AppointmentPagesService;
-  /** Booking-request pages (issue 6 part 4). */
+  /** Booking-request pages (spec 2.4 "Booking request"). */
   bookingRequestPages: BookingRequestPagesService;
-  /** Referral documents and their audit log (issue 7 part 4). */
+  /** Referral documents and their audit log (spec 4 "Upload"). */
   documents: DocumentService;
 }

@@ -28,8 +28,7 @@ export function isLoopbackUrl(url: string): boolean {
  * On with DEV_LOGIN=1 or DEV_MAILBOX=1, and also for a plain `npm start` on this
  * machine (no SMTP_URL, listening on a loopback address): otherwise a person
  * trying the portal could never read a one-time code. Never in production, and
- * never when PUBLIC_URL names another host whatever DEV_MAILBOX says (issue 11
- * part 13): the mailbox shows every patient's one-time codes to anyone.
+ * never when PUBLIC_URL names another host whatever DEV_MAILBOX says (docs/security.md §13): the mailbox shows every patient's one-time codes to anyone.
  */
 export function devMailboxEnabled(
   config: Pick<ServerConfig, 'devLogin' | 'smtpUrl' | 'host' | 'publicUrl'>,

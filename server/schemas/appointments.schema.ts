@@ -114,6 +114,22 @@ export const AppointmentViewSchema = Type.Object({
   }),
   patientFolioNumber: Nullable(S),
   emailsUnsubscribed: B,
+  movedTo: Type.Union([
+    Type.Object({
+      date: Type.String({ description: "The new start, ISO with its clinic's offset" }),
+      timeZone: S,
+      clinicName: S,
+      examName: S,
+    }),
+    Type.Null(),
+  ]),
+  movedFrom: Type.Union([
+    Type.Object({
+      date: Type.String({ description: "The old start, ISO with its clinic's offset" }),
+      timeZone: S,
+    }),
+    Type.Null(),
+  ]),
 });
 assertSameShape<Equal<Static<typeof AppointmentViewSchema>, AppointmentView>>();
 

@@ -30,6 +30,8 @@ import type { Db, Queryable } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
 import { readAppointmentRules, type AppointmentRules } from './appointment-rules.js';
 import { clinicAddress, emailHash } from './booking-common.js';
+import { queueCancellationEmail } from './cancellation-email.js';
+import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
 import { clinicLocalText } from './booking-emails.js';
 import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
@@ -88,6 +90,16 @@ function toView(
     checkInSent: false,
     checkInSuccess: false,
     showGenderSelection: false,
+    movedTo: row.movedTo && {
+      date: formatZonedIso(row.movedTo.startMs, row.movedTo.timeZone),
+      timeZone: row.movedTo.timeZone,
+      clinicName: row.movedTo.clinicName,
+      examName: row.movedTo.examName,
+    },
+    movedFrom: row.movedFrom && {
+      date: formatZonedIso(row.movedFrom.startMs, row.movedFrom.timeZone),
+      timeZone: row.movedFrom.timeZone,
+    },
     patientMedicareNumber: row.patient.medicareNumber,
     patientDetails: {
       title: null,
@@ -117,7 +129,7 @@ function priorMinutesOf(rules: AppointmentRules, action: ChangeAction): number {
 export async function replaceAppointment(
   tx: Queryable,
   input: { appointmentSlug: string; holderKey: KeyRef | null; newSlug: string; nowMs: number },
-): Promise<void> {
+): Promise<{ startMs: number; timeZone: string } | null> {
   const old = await lockAppointment(tx, input.appointmentSlug);
   if (!old || old.bookingKey !== input.holderKey) throw new ApiError(403, 'message.forbidden');
   const rules = await readAppointmentRules(tx);
@@ -136,6 +148,9 @@ export async function replaceAppointment(
     note: '',
     replacedBy: input.newSlug,
   });
+  // What the new appointment's e-mail says it was moved from.
+  const facts = await appointmentMailFacts(tx, old.id);
+  return facts && { startMs: facts.startMs, timeZone: facts.timeZone };
 }
 
 export function createAppointmentPagesService(
@@ -232,6 +247,7 @@ export function createAppointmentPagesService(
         if (!answer.canChange && answer.reason !== 'ENQUIRE_ONLY')
           throw new ApiError(409, 'message.cancel_not_allowed', answer.reason ?? '');
         await cancelAppointmentRow(tx, current.id, { reason: label, note });
+        await queueCancellationEmail(tx, current.id, options.publicUrl);
         return { slug, status: 'CANCELED' as const, reason: { label }, note };
       });
     },

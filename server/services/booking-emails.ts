@@ -20,6 +20,8 @@ export interface AppointmentEmailInput {
   preparation: string;
   /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
   pending?: boolean;
+  /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
+  movedFrom?: { startMs: number; timeZone: string } | null;
 }
 
 /** 'Monday 23 November 2026 at 9:00 am' on the clinic's clock. */
@@ -50,15 +52,20 @@ export function bookingRequestLink(publicUrl: string, bookingKey: string): strin
 
 export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
   const when = clinicLocalText(input.startMs, input.timeZone);
+  const moved = input.movedFrom;
+  const was = moved && clinicLocalText(moved.startMs, moved.timeZone);
   const lines = [
     `Dear ${input.patientName},`,
     '',
     input.pending
       ? 'We have reserved this appointment for you. The clinic will confirm it shortly.'
-      : 'Your appointment is booked.',
+      : was
+        ? `Your appointment is rescheduled from ${was} to ${when}.`
+        : 'Your appointment is booked.',
     '',
     `Exam: ${input.examName}`,
     `When: ${when} (${input.timeZone} time)`,
+    ...(was ? [`Was: ${was} (${moved.timeZone} time), now free for someone else`] : []),
     `Where: ${input.clinicName}, ${input.clinicAddress}`,
     ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
     '',
@@ -72,7 +79,9 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
     recipient: input.to,
     subject: input.pending
       ? `Your ${input.examName} appointment request for ${when}`
-      : `Your ${input.examName} appointment on ${when}`,
+      : was
+        ? `Your ${input.examName} appointment is rescheduled to ${when}`
+        : `Your ${input.examName} appointment on ${when}`,
     body: lines.join('\n'),
     reference: keyRef(input.bookingKey),
   };

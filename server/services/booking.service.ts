@@ -108,7 +108,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     const patient = validatePatient(request.patient, clock());
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
     // The safety screenings must be answered, and the key's stored answers may rule
-    // this booking out (issue 5).
+    // this booking out (R-4-quest-04).
     const ref = keyRef(request.bookingKey);
     if (options.requireSafetyAnswers ?? true) {
       await assertScreeningsAnswered(db, {
@@ -148,8 +148,9 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
         await claimKey(tx, ref, 'appointment');
         // Reschedule or change: the old appointment goes in this transaction, before the
         // new one takes its device's time (which may overlap the old one).
+        let movedFrom: { startMs: number; timeZone: string } | null = null;
         if (request.appointmentSlug) {
-          await replaceAppointment(tx, {
+          movedFrom = await replaceAppointment(tx, {
             appointmentSlug: request.appointmentSlug,
             holderKey,
             newSlug: slug,
@@ -190,6 +191,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             startMs,
             timeZone: clinic.timeZone,
             preparation,
+            movedFrom,
           }),
         );
       }),

@@ -1,5 +1,5 @@
 /**
- * Referral documents of a booking (issue 7 parts 3 and 4). A document
+ * Referral documents of a booking (spec 4 "Upload", R-7-calls-08/14). A document
  * belongs to a booking key: while the key is issued and unused it is a
  * temporary document of a booking in progress; the appointment or booking
  * request made with that key owns it from then on, without a copy.
@@ -10,7 +10,7 @@
  * be written the file is removed, so a refusal leaves nothing behind. Every
  * read and write, allowed or refused, goes to document_audit.
  *
- * Anyone may get a booking key, so the disk is guarded (issue 11 part 5):
+ * Anyone may get a booking key, so the disk is guarded (docs/security.md §5):
  * what one client address uploads to keys that have not booked counts
  * against a budget (UploadLimits, in document_upload_usage) and lives
  * `unbookedTtlHours`; and no upload is stored while the documents directory

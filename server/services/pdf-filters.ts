@@ -1,6 +1,6 @@
 /**
  * Bounded decoders for the PDF stream filters the content check needs
- * (issue 11 part 9). Every decoder takes a byte limit and reports when the
+ * (docs/security.md §9). Every decoder takes a byte limit and reports when the
  * output would pass it, so a compression bomb costs at most `limit` bytes of
  * output and the time to produce them, never memory or CPU without end.
  */

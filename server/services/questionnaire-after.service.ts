@@ -1,5 +1,5 @@
 /**
- * Questionnaires after booking (issue 5 part 5; spec 4 "Feedback", "Cancel…",
+ * Questionnaires after booking (spec 4 "Feedback", "Cancel…",
  * R-7-calls-30/31): for the appointment or booking request the route has
  * checked the session holds. Cancel and decline answers end the appointment
  * under the cancel rules of the appointment pages; feedback is given once.
@@ -14,6 +14,7 @@ import type {
 } from '../../src/contract/questionnaire.js';
 import { AFTER_BOOKING_TYPES } from '../../src/contract/questionnaire.js';
 import { canChangeStatus, cancelGoesAhead } from '../../src/domain/appointment/change-rules.js';
+import { queueCancellationEmail } from './cancellation-email.js';
 import { cancelAppointmentRow } from '../db/appointment-pages.repo.js';
 import type { Db } from '../db/db.js';
 import { sqlState } from '../db/db.js';
@@ -68,7 +69,7 @@ export interface AfterBookingQuestionnaires {
 
 export function createAfterBookingQuestionnaires(
   db: Db,
-  { clock }: { clock: () => Date },
+  { clock, publicUrl }: { clock: () => Date; publicUrl: string },
 ): AfterBookingQuestionnaires {
   /** The cancel rules of the appointment pages (R-4-cancel-01) apply to the questionnaires too. */
   async function assertMayCancel(facts: {
@@ -156,8 +157,11 @@ export function createAfterBookingQuestionnaires(
             },
           );
           // R-4-quest-17: cancelling through the questionnaire sets the status CANCELED.
-          if (cancels)
+          if (cancels) {
             await cancelAppointmentRow(tx, facts.id, cancelNote(row, answer.questionnaireResult));
+            if (row.type === 'CANCEL_APPOINTMENT_PATIENT')
+              await queueCancellationEmail(tx, facts.id, publicUrl);
+          }
           return answer;
         })
         .catch((error: unknown) => {

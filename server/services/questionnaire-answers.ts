@@ -1,6 +1,6 @@
 /**
  * Answers are checked against their questionnaire before they are stored
- * (issue 5 part 5), with the same rules the renderer runs on submit
+ * (docs/questionnaire-format.md "Answers and their validation"), with the same rules the renderer runs on submit
  * (src/domain/questionnaire/validate.ts): required answers of visible
  * questions, allowed values, ranges and patterns. Answers to hidden or
  * unknown questions are dropped, so what is stored is what was asked.

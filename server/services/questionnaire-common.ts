@@ -1,5 +1,5 @@
 /**
- * What the questionnaire services share (issue 5 part 5): which types each
+ * What the questionnaire services share (spec 4 "Questionnaires"): which types each
  * save call takes, the shapes sent to the client, the checks every save runs.
  */
 import { type KeyRef } from '../db/secrets.js';

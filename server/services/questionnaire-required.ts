@@ -1,5 +1,5 @@
 /**
- * Safety screenings must be answered (issue 5): a booking of an exam whose
+ * Safety screenings must be answered (docs/decisions.md, REQUIRE_SAFETY_ANSWERS): a booking of an exam whose
  * applicable before-booking questionnaire can deny the booking or turn it
  * into a booking request (DENY_BOOKING, CREATE_BOOKING_REQUEST; the seeded
  * MRI safety and CT contrast screenings) needs a stored answer of that

@@ -1,5 +1,5 @@
 /**
- * Questionnaires (issue 5 part 5; spec 4 "Questionnaire flow",
+ * Questionnaires (spec 4 "Questionnaire flow",
  * R-7-calls-29..31): which questionnaires apply, answers saved after they are
  * checked against the questionnaire, outcomes, exam changes. Answers before
  * booking belong to an issued, unused booking key; the calls after booking
@@ -68,10 +68,10 @@ export interface QuestionnaireService extends AfterBookingQuestionnaires, StaffP
 
 export function createQuestionnaireService(
   db: Db,
-  options: { clock: () => Date },
+  options: { clock: () => Date; publicUrl: string },
 ): QuestionnaireService {
   const { clock } = options;
-  const after = createAfterBookingQuestionnaires(db, { clock });
+  const after = createAfterBookingQuestionnaires(db, options);
   return {
     ...after,
     ...createStaffProtocol(db, after),

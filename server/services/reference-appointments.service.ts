@@ -1,6 +1,5 @@
 /**
- * Reference appointments (R-7-calls-33; issue 4 part 3 "slots for several
- * exams at once"): at one clinic, combinations of free slots for the exams in
+ * Reference appointments (R-7-calls-33, slots for several exams at once): at one clinic, combinations of free slots for the exams in
  * the patient's order that fit one visit. Free means not booked and not held
  * by another booking key.
  */

@@ -49,7 +49,7 @@ export interface NewSession {
   kind: SessionKind;
   user: User | null;
   roleTranslations: string | null;
-  /** A patient session's booking (issue 6): the only booking it may read or change. */
+  /** A patient session's booking (spec 4 "Authentication"): the only booking it may read or change. */
   booking?: { key: KeyRef; kind: BookingKind };
 }
 

@@ -271,6 +271,12 @@ describe('R-2.4-29 confirm, cancel and can-change-status', () => {
       reason: 'APPOINTMENT_CANCELLED',
       priorMinutes: 1440,
     });
+    // The patient is told in writing (spec 4 "Cancel"), once.
+    const outbox = await listOutbox(db, keyRef(mine.bookingKey));
+    const cancelled = outbox.filter((m) => m.subject.endsWith('is cancelled'));
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.body).toContain('Your appointment is cancelled, as you asked.');
+    expect(cancelled[0]?.body).toContain('To book a new time:');
     // The time is free again: someone else books it.
     await expect(bookOne(app, db, { dayOffset: 2, hour: 11 })).resolves.toBeTruthy();
   });
@@ -459,6 +465,34 @@ describe('a new booking holds its session; reschedule replaces the old appointme
       [oldBody.slug],
     );
     expect(rows[0]).toEqual({ status: 'CANCELED', replaced_by: res.json<{ slug: string }>().slug });
+    // R-4-status-04: the e-mail says "rescheduled from X to Y", not "booked".
+    const fresh = res.json<{ bookingKey: string }>();
+    const mails = await listOutbox(db, keyRef(fresh.bookingKey));
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your .* appointment is rescheduled to /),
+    ]);
+    expect(mails[0]?.body).toMatch(/Your appointment is rescheduled from .* to /);
+    expect(mails[0]?.body).toMatch(/Was: .*, now free for someone else/);
+    // Each page says where the appointment went, or where it came from.
+    const summaryOf = async (bookingKey: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/secured/appointments/summary',
+          cookies: await patientCookies(app, bookingKey),
+          payload: { bookingKey },
+        })
+      ).json<AppointmentSummary>();
+    const before = (await summaryOf(oldBody.bookingKey)).appointments[0]!;
+    expect(before.status).toBe('CANCELED');
+    expect(before.movedTo).toMatchObject({
+      clinicName: expect.any(String),
+      examName: expect.any(String),
+    });
+    expect(before.movedFrom).toBeNull();
+    const after = (await summaryOf(fresh.bookingKey)).appointments[0]!;
+    expect(after.movedTo).toBeNull();
+    expect(after.movedFrom?.date).toBe(before.date);
     // The old slot is free again.
     expect((await bookAt(11)).statusCode).toBe(200);
   });

@@ -248,7 +248,7 @@ describe('booking-request attachments (R-7-calls-14..18)', () => {
   });
 });
 
-describe('temporary documents of a booking in progress (issue 7 part 3)', () => {
+describe('temporary documents of a booking in progress ', () => {
   const publicBase = '/api/booking/documents';
 
   it('uploads by an issued key, lists by the exams being booked, serves, replaces and deletes', async () => {

@@ -40,7 +40,7 @@ function heic(width: number, height: number): Buffer {
 const refusal = (status: number, key: string) =>
   expect.objectContaining({ statusCode: status, messageKey: key });
 
-describe('document content rules (issue 7 part 4)', () => {
+describe('document content rules ', () => {
   it('finds the type from the bytes and keeps a matching name', async () => {
     await expect(inspectDocument(pdfBytes(), 'a.PDF', 'application/pdf', options)).resolves.toEqual(
       {
@@ -201,7 +201,7 @@ describe('document content rules (issue 7 part 4)', () => {
   });
 });
 
-// issue 11 part 9: an attack run stored PDFs whose JavaScript was hidden by
+// docs/security.md §9: an attack run stored PDFs whose JavaScript was hidden by
 // name escapes (/J#61vaScript, /L#61unch) or inside a compressed object
 // stream. The corpus in pdf-corpus.ts holds those and the other ways a reader
 // can be made to see what a text search does not; pdf.js runs the script of

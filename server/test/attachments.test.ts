@@ -341,7 +341,7 @@ const withType = (fields: Record<string, string | number> = {}) => ({
   ...fields,
 });
 
-/** The corpus of issue 7 part 5; documentTypeId 0 is replaced by the referral type. */
+/** The corpus of bad uploads (spec 4 "Upload"); documentTypeId 0 is replaced by the referral type. */
 const corpus: BadFile[] = [
   {
     name: 'a PDF renamed to .png (declared image/png)',

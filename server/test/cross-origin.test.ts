@@ -3,7 +3,7 @@
  * Cross-site requests are refused. The session cookie is SameSite=None (the
  * portal works in clinics' iframes), so a foreign page could otherwise confirm
  * an appointment, unsubscribe, upload or log a patient out with the patient's
- * own cookie (issue 11 part 7). The table is every state-changing operation of
+ * own cookie (docs/security.md §7). The table is every state-changing operation of
  * the OpenAPI document, so a route added later is covered without editing
  * this file.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * What a deployment on a public address must not show (issue 11 part 13):
+ * What a deployment on a public address must not show (docs/security.md §13):
  * plain-HTTP downgrades, the development mailbox, and booking slugs in logs.
  */
 import type { FastifyInstance } from 'fastify';

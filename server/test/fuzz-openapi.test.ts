@@ -195,7 +195,7 @@ interface Failure {
   body: string;
 }
 
-describe('hostile input from the OpenAPI schemas (issue 11 part 11)', () => {
+describe('hostile input from the OpenAPI schemas (docs/security.md §11)', () => {
   it('no request to any operation of the OpenAPI document answers 5xx', async () => {
     const random = seededRandom(SEED);
     const statuses = new Map<number, number>();
@@ -248,7 +248,7 @@ describe('hostile input from the OpenAPI schemas (issue 11 part 11)', () => {
   });
 });
 
-describe("the attack run's requests answer 400 message.bad_request (issue 11 part 11)", () => {
+describe("the attack run's requests answer 400 message.bad_request (docs/security.md §11)", () => {
   async function answer(options: InjectOptions) {
     const res = await app.inject(options);
     return { status: res.statusCode, message: res.json<{ message: string }>().message };
@@ -335,7 +335,7 @@ describe("the attack run's requests answer 400 message.bad_request (issue 11 par
   });
 });
 
-describe('a database data exception is the client’s mistake (issue 11 part 11)', () => {
+describe('a database data exception is the client’s mistake (docs/security.md §11)', () => {
   it.each([
     ['22P02 invalid text for an integer', 'SELECT $1::int AS n', 'abc'],
     ['22003 integer out of range', 'SELECT $1::int AS n', '2147483648'],

@@ -1,6 +1,5 @@
 /**
- * Booking keys at rest (docs/security.md "Secrets at rest", issue 11 part
- * 10): after a whole booking's life — key, answers, hold, upload, booking,
+ * Booking keys at rest (docs/security.md §10 "Secrets at rest"): after a whole booking's life — key, answers, hold, upload, booking,
  * booking request, an idempotent retry, date of birth and code, its pages —
  * no column of any table holds a key in clear. Until an e-mail is delivered
  * its body carries the link (that is the e-mail); delivery empties it.
@@ -133,7 +132,7 @@ async function bookWithEverything(): Promise<string> {
   return key;
 }
 
-describe('booking keys are stored only as hashes (issue 11 part 10)', () => {
+describe('booking keys are stored only as hashes (docs/security.md §10)', () => {
   it('after a whole booking life no table holds the key; the e-mail link works until delivery', async () => {
     const key = await bookWithEverything();
 

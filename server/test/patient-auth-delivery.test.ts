@@ -63,7 +63,7 @@ async function login(bookingKey: string): Promise<{ code: string; jar: Record<st
   return { code, jar };
 }
 
-describe('the outbox sender (issue 6 part 5)', () => {
+describe('the outbox sender ', () => {
   it('sends a one-time code as a real e-mail through SMTP (nodemailer to smtp-server) and marks it sent', async () => {
     const received: { to: string; text: string }[] = [];
     const server = new SMTPServer({

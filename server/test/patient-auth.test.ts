@@ -115,7 +115,7 @@ async function bookingRequestKey(): Promise<string> {
   return bookingKey;
 }
 
-describe('patient authentication (spec 4 "Authentication", issue 6)', () => {
+describe('patient authentication (spec 4 "Authentication")', () => {
   it('R-4-auth-01 R-4-auth-02 R-4-auth-03 an appointment: the date of birth sends a code, the code starts the session', async () => {
     const { bookingKey } = await booked();
     const browser = new Browser();

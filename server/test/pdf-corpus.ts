@@ -1,6 +1,6 @@
 /**
  * Hand-built PDFs for the active-content check: evasions an attack run used
- * or that follow from how readers parse (issue 11 part 9), and clean files
+ * or that follow from how readers parse (docs/security.md §9), and clean files
  * that must still pass. Every file is built here, byte by byte, so each case
  * shows exactly what it hides and where.
  */

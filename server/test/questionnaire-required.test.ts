@@ -22,7 +22,7 @@ const MRI_SAFE = {
   medicareRebate: 'no',
 };
 
-describe('safety screenings must be answered before booking (issue 5)', () => {
+describe('safety screenings must be answered before booking', () => {
   let db: Db;
   let app: FastifyInstance;
   const ids: Record<string, number> = {};

@@ -32,7 +32,7 @@ import {
 
 type Cookies = Record<string, string>;
 
-describe('questionnaires after booking (issue 5 part 5, secured)', () => {
+describe('questionnaires after booking ', () => {
   let db: Db;
   let app: FastifyInstance;
   const ids: Record<string, number> = {};
@@ -201,6 +201,12 @@ describe('questionnaires after booking (issue 5 part 5, secured)', () => {
       [slug],
     );
     expect(stored.rows[0]).toEqual({ reason: 'Another reason', note: 'Moving away' });
+    // One call cancelled it, so the cancellation e-mail went out with it (spec 4 "Cancel").
+    const mails = await db.query<{ subject: string }>(
+      `SELECT subject FROM outbox WHERE reference = (SELECT booking_key FROM appointments WHERE slug = $1)`,
+      [slug],
+    );
+    expect(mails.rows.filter((m) => m.subject.endsWith('is cancelled'))).toHaveLength(1);
     const again = await post(
       url,
       { questionnaireId: ids['cancel-reasons'], questionnaireResult: { reason: 'time' } },

@@ -30,7 +30,7 @@ const MRI_SAFE = {
 };
 const CT_SAFE = { kidneyDisease: 'no', contrastAllergy: 'no', dvaCard: 'no' };
 
-describe('questionnaires before booking (issue 5 part 5)', () => {
+describe('questionnaires before booking ', () => {
   let db: Db;
   let app: FastifyInstance;
   const ids: Record<string, number> = {};

@@ -6,7 +6,7 @@ import { patientCookies, SETUP_TIMEOUT, openTestApp, closeTestApp } from './help
 import { bookOne, clock, MANY_BOOKINGS } from './booking-helpers.js';
 import { keyRef } from '../db/secrets.js';
 
-describe('the secured area (spec 6, issue 6 sessions)', () => {
+describe('the secured area (spec 6)', () => {
   let db: Db;
   let app: FastifyInstance;
 

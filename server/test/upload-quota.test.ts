@@ -1,5 +1,5 @@
 /**
- * Uploads cannot fill the disk (issue 11 part 5: one address stored 1,000 MiB
+ * Uploads cannot fill the disk (docs/security.md §5: one address stored 1,000 MiB
  * in 14.4 s through fresh, anonymous booking keys). Temporary documents of
  * keys that have not booked count against a budget per client address and
  * live UPLOAD_UNBOOKED_HOURS; no upload is stored below UPLOAD_MIN_FREE_BYTES.
@@ -109,7 +109,7 @@ async function bookMriKnee(app: FastifyInstance, bookingKey: string, hour: numbe
   expect(res.statusCode, res.body).toBe(200);
 }
 
-describe('upload budget per client address for keys that have not booked (issue 11 part 5)', () => {
+describe('upload budget per client address for keys that have not booked (docs/security.md §5)', () => {
   it('one address over its byte budget is refused with 429 message.upload_quota_exceeded, across fresh keys, while another address still uploads', async () => {
     const app = await appWith({ quotaBytes: Math.floor(PDF_SIZE * 2.5), quotaFiles: 100 });
     const attacker = '198.51.100.7';
@@ -212,7 +212,7 @@ describe('upload budget per client address for keys that have not booked (issue 
   });
 });
 
-describe('free-space floor of the documents directory (issue 11 part 5)', () => {
+describe('free-space floor of the documents directory (docs/security.md §5)', () => {
   const floor = 1024 * 1024 * 1024;
 
   it('an upload that would leave less than UPLOAD_MIN_FREE_BYTES free is refused with 413 message.upload_storage_full, and nothing is stored', async () => {
@@ -274,7 +274,7 @@ describe('free-space floor of the documents directory (issue 11 part 5)', () => 
   });
 });
 
-describe('short life of temporary documents of keys that never booked (issue 11 part 5)', () => {
+describe('short life of temporary documents of keys that never booked (docs/security.md §5)', () => {
   it('the sweep deletes temporary documents of never-booked keys older than UPLOAD_UNBOOKED_HOURS with their files, and keeps those of keys that booked', async () => {
     const app = await appWith({});
     const [abandoned, booked] = [await newKey(app), await newKey(app)];

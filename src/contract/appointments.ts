@@ -93,6 +93,14 @@ export interface AppointmentView extends AppointmentResponse {
   patientDetails: AppointmentPatientDetails;
   patientFolioNumber: string | null;
   emailsUnsubscribed: boolean;
+  /**
+   * R-4-status-04: a cancelled appointment that a reschedule or change
+   * replaced, and the live appointment it became (its start in its clinic's
+   * zone); null otherwise.
+   */
+  movedTo: { date: string; timeZone: string; clinicName: string; examName: string } | null;
+  /** R-4-status-04: the start of the appointment this one replaced (its clinic's zone), or null. */
+  movedFrom: { date: string; timeZone: string } | null;
 }
 
 export interface CancelReason {

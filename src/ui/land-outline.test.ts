@@ -15,7 +15,7 @@ function inside([x, y]: [number, number], ring: number[][]): boolean {
 const onLand = (point: [number, number]) =>
   LAND_OUTLINE.features.some((feature) => inside(point, feature.geometry.coordinates[0] ?? []));
 
-describe('bundled land outline (issue 4 part 2: never a grey box)', () => {
+describe('bundled land outline (never a grey box)', () => {
   it.each([
     ['Sydney CBD', [151.2087, -33.8651]],
     ['Bondi Junction', [151.2498, -33.8918]],

@@ -15,7 +15,7 @@ const BOOKING_BUDGET_KB = 120;
 const elements = 'dist/elements';
 let failed = false;
 
-/** First-load budgets of issue 3 (frame) and issue 4 (booking; Leaflet loads only with the map). */
+/** First-load budgets of the frame and the booking element ( Leaflet loads only with the map). */
 const BUDGETS: Record<string, { kB: number; what: string }> = {
   'frame.js': { kB: FRAME_BUDGET_KB, what: 'frame with core and React' },
   'booking.js': { kB: BOOKING_BUDGET_KB, what: '<imaging-booking> first load with React' },

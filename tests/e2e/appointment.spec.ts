@@ -3,7 +3,7 @@ import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
- * Appointment and booking-request pages (issue 6 parts 3 and 4) against the
+ * Appointment and booking-request pages  against the
  * real server. Bookings are made through the API in the test's own request
  * context; the browser then logs in as the holder through the development
  * route with its own fetch, so the session cookie is the browser's
@@ -79,6 +79,32 @@ async function bookViaApi(
   return { bookingKey, slug, slot };
 }
 
+/** Two exams on one booking key (MRI Knee and CT Chest at Sydney CBD), through the API. */
+async function bookTwoExams(api: APIRequestContext): Promise<{ bookingKey: string }> {
+  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
+    bookingKey: string;
+  };
+  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee', 'ct-chest']);
+  for (const [examSlug, index] of [
+    ['mri-knee', 2],
+    ['ct-chest', 3],
+  ] as const) {
+    const slot = (await freeSlots(api, examSlug))[index]!;
+    const res = await api.post('/api/booking/appointments', {
+      data: {
+        bookingKey,
+        examSlug,
+        clinicId: slot.clinicId,
+        deviceId: slot.deviceId,
+        startDateTime: slot.startDateTime,
+        patient: PATIENT,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return { bookingKey };
+}
+
 /**
  * The browser becomes the booking's holder: the development login stands in
  * for the date of birth and the one-time code (helper A's <imaging-auth>).
@@ -119,7 +145,7 @@ async function fetchText(page: Page, url: string): Promise<{ type: string; body:
   }, url);
 }
 
-test.describe('appointment pages (issue 6)', () => {
+test.describe('appointment pages', () => {
   test('R-2.4-29 R-4-cancel-03 R-4-quest-17 a booking holder sees the summary, confirms, downloads the calendar file and cancels through the cancel questionnaire', async ({
     page,
     request,
@@ -261,12 +287,17 @@ test.describe('appointment pages (issue 6)', () => {
     await expect(page).toHaveURL(new RegExp(`appointmentSlug=${old.slug}`));
     const booking = page.locator('imaging-booking');
     await expect(heading(page, 'Choose a time')).toBeVisible();
+    // It reads as a reschedule, with the time being moved (R-4-status-04).
+    await expect(booking.locator('[part="reschedule-notice"]')).toContainText(
+      /You are moving your appointment, now on .*(AEDT|AEST)/,
+    );
     const slots = booking.locator('button.slot');
     await expect(booking.getByText(/Loading free times/)).toHaveCount(0);
     if ((await slots.count()) === 0)
       await booking.getByRole('button', { name: 'Find next available' }).click();
     await slots.first().click();
     await booking.getByRole('button', { name: 'Continue' }).click();
+    await expect(booking.locator('[part="reschedule-notice"]')).toBeVisible();
     await booking.getByLabel('First name').fill(PATIENT.firstName);
     await booking.getByLabel('Last name').fill(PATIENT.lastName);
     await booking.getByLabel('Date of birth').fill(PATIENT.dateOfBirth);
@@ -274,11 +305,15 @@ test.describe('appointment pages (issue 6)', () => {
     await booking.getByLabel('Contact number').fill(PATIENT.contactNumber);
     await booking.getByLabel('Female', { exact: true }).check();
     await booking.getByLabel('Post code').fill(PATIENT.postalCode);
-    await booking.getByRole('button', { name: 'Book appointment' }).click();
+    await booking.getByRole('button', { name: 'Move my appointment' }).click();
 
-    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    await expect(heading(page, 'Appointment rescheduled')).toBeVisible();
     await expect(page).not.toHaveURL(new RegExp(old.bookingKey));
-    await expect(appointment(page).locator('[part="appointment-card"]')).toContainText('MRI Knee');
+    const card = appointment(page).locator('[part="appointment-card"]');
+    await expect(card).toContainText('MRI Knee');
+    await expect(card.locator('[part="moved-notice"]')).toContainText(
+      /Rescheduled from .* to this time/,
+    );
     const free = await freeSlots(request, 'mri-knee');
     expect(
       free.some(
@@ -287,6 +322,17 @@ test.describe('appointment pages (issue 6)', () => {
     ).toBe(true);
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'appointment-rescheduled');
+
+    // The old e-mail link leads to the new time, not to a bare "cancelled".
+    await logInAs(page, old.bookingKey);
+    await page.goto(`/appointments/${old.bookingKey}`);
+    await frameReady(page);
+    await expect(heading(page, 'Your appointment was moved')).toBeVisible();
+    await expect(appointment(page).locator('[part="moved-notice"]')).toContainText(
+      /Moved to .* at Harbour Imaging Sydney CBD/,
+    );
+    expect(await statusOf(page, old.bookingKey)).toBe('CANCELED');
+    await keepScreenshot(page, 'appointment-old-link-moved');
   });
 
   test('R-6-09 without a session the page sends the patient to /authentication for this booking', async ({
@@ -337,7 +383,7 @@ test.describe('appointment pages (issue 6)', () => {
   });
 });
 
-test.describe('booking-request pages (issue 6)', () => {
+test.describe('booking-request pages', () => {
   test('R-2.4-37 a requester sees the request and cancels it', async ({ page, request }) => {
     const clinicId = await sydneyClinicId(request, 'mri-brain-contrast').catch(() => null);
     const { bookingKey } = (await (await request.post('/api/booking/booking_key')).json()) as {
@@ -370,5 +416,55 @@ test.describe('booking-request pages (issue 6)', () => {
       bookingRequest(page).getByText('Your booking request has been cancelled.'),
     ).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('R-2.4-30 two exams: one "Referral and documents" section; an upload for the second exam is shown and held by the server', async ({
+    page,
+    request,
+  }) => {
+    const { bookingKey } = await bookTwoExams(request);
+    await logInAs(page, bookingKey);
+    await page.goto(`/appointments/${bookingKey}`);
+    await frameReady(page);
+    await expect(appointment(page).locator('[part="appointment-card"]')).toHaveCount(2);
+    const sections = appointment(page).getByRole('region', { name: 'Referral and documents' });
+    await expect(sections).toHaveCount(1);
+    const section = sections.first();
+    await expect(section.getByRole('heading', { name: 'MRI Knee' })).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'CT Chest' })).toBeVisible();
+
+    await section
+      .getByRole('button', { name: /^Upload .* for CT Chest$/ })
+      .first()
+      .click();
+    const upload = page.getByRole('dialog').filter({ has: page.locator('input[type=file]') });
+    await upload
+      .locator('input[type=file]:not([capture])')
+      .first()
+      .setInputFiles('tests/fixtures/attachments/referral.pdf');
+    await expect(upload).toBeHidden();
+    await expect(section.getByRole('status')).toContainText('referral.pdf is uploaded.');
+    await expect(section.getByText('referral.pdf', { exact: true })).toHaveCount(1);
+
+    // What the server holds: the document, under CT Chest.
+    const held = await page.evaluate(async (key) => {
+      const summary = await fetch('/api/secured/appointments/summary', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bookingKey: key }),
+        credentials: 'include',
+      });
+      const { appointments } = (await summary.json()) as { appointments: { slug: string }[] };
+      const res = await fetch(
+        `/api/secured/appointments/${appointments[0]!.slug}/attachments/response`,
+        { credentials: 'include' },
+      );
+      return (await res.json()) as { attachments: { fileName: string; slug: string | null }[] };
+    }, bookingKey);
+    expect(held.attachments.map((a) => [a.fileName, a.slug])).toEqual([
+      ['referral.pdf', 'ct-chest'],
+    ]);
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-two-exams-documents');
   });
 });

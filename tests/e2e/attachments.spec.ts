@@ -116,7 +116,7 @@ async function logInAsHolder(page: Page, bookingKey: string) {
   expect(status).toBe(204);
 }
 
-test.describe('referral documents (issue 7)', () => {
+test.describe('referral documents', () => {
   test('R-1-15, R-4-upload-01/02, R-2.5-09..17: upload while booking, then view, replace and delete it on the appointment', async ({
     page,
   }) => {

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, keepScreenshot } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
- * Patient authentication journeys (issue 6, spec 4 "Authentication") against
+ * Patient authentication journeys (spec 4 "Authentication") against
  * the real server. With E2E_SMTP_PORT and E2E_SMTP_FILE set (see the
  * report), codes are read from e-mails the server really sent through SMTP to
  * tests/e2e/smtp-sink.mjs; otherwise from the development mailbox.
@@ -163,7 +163,7 @@ async function enterDateOfBirth(page: Page, dob = DOB) {
   await form.getByRole('button', { name: 'Send code' }).click();
 }
 
-test.describe('patient authentication (issue 6)', () => {
+test.describe('patient authentication', () => {
   test('R-4-auth-01..05: date of birth, the code from the e-mail, then the appointment page', async ({
     page,
     request,

@@ -70,7 +70,7 @@ async function fillPatient(page: Page) {
   await form.getByLabel('Post code').fill('6000');
 }
 
-test.describe('booking a scan (issue 4)', () => {
+test.describe('booking a scan', () => {
   test('R-2.4 booking flow: an X-ray at a Perth clinic, times in the clinic zone, booking key and calendar file', async ({
     page,
   }) => {
@@ -89,7 +89,7 @@ test.describe('booking a scan (issue 4)', () => {
     await booking(page).getByRole('button', { name: 'Book appointment' }).click();
 
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
-    // The confirmation is the appointment page (issue 6); the booking key is its reference.
+    // The confirmation is the appointment page; the booking key is its reference.
     const key = (
       await confirmation(page).locator('.appointment__reference').first().innerText()
     ).trim();

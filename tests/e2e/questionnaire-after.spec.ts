@@ -3,7 +3,7 @@ import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
- * After-booking questionnaires on the appointment page (issue 5, spec 4
+ * After-booking questionnaires on the appointment page (spec 4
  * "Types after booking"): the REQUIRED_ON_CONFIRMATION notice and the
  * DECLINE_APPOINTMENT journey, against the real server. Bookings are made
  * through the API in the test's own request context; the browser logs in as
@@ -84,7 +84,7 @@ async function logInAs(page: Page, bookingKey: string): Promise<void> {
   expect(status).toBe(204);
 }
 
-test.describe('questionnaires after booking on the appointment page (issue 5)', () => {
+test.describe('questionnaires after booking on the appointment page', () => {
   test('R-4-quest-14 spec 4 REQUIRED_ON_CONFIRMATION: the page asks for the required questionnaire until it is answered', async ({
     page,
     request,

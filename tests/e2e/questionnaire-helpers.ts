@@ -18,7 +18,7 @@ async function questionnaireState(page: Page): Promise<string> {
 
 /**
  * The booking flow asks the exams' before-booking questionnaires after the
- * exam step (issue 5: exam → questionnaire → location → time). Journeys that
+ * exam step (exam → questionnaire → location → time). Journeys that
  * are about something else call this after "Continue" on the exam step: it
  * waits until the flow has left the exam step and, when the questionnaire
  * route opened, answers every question neutrally ("No", "Something else", or

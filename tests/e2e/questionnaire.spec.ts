@@ -3,7 +3,7 @@ import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
 import { answerSafetyQuestionnaires, passQuestionnaires } from './questionnaire-helpers';
 
 /**
- * Questionnaire journeys (issue 5) against the real server and its seeded
+ * Questionnaire journeys against the real server and its seeded
  * questionnaires: MRI safety (deny, exam change, minimum date, Medicare),
  * CT contrast (booking request), and after booking pain score, consent
  * forms and feedback.
@@ -105,7 +105,7 @@ async function bookAndLogIn(page: Page): Promise<{ bookingKey: string; slug: str
 const afterBookingUrl = (bookingKey: string, types: string) =>
   `/questionnaires?bookingKey=${bookingKey}&types=${types}&backUrl=/appointments/${bookingKey}`;
 
-test.describe('questionnaires before booking (issue 5)', () => {
+test.describe('questionnaires before booking', () => {
   test('R-4-quest-04, R-1-14: a pacemaker answer denies online booking with a clear message and the phone number', async ({
     page,
   }) => {
@@ -224,7 +224,7 @@ test.describe('questionnaires before booking (issue 5)', () => {
   });
 });
 
-test.describe('questionnaires in the booking funnel (issue 5)', () => {
+test.describe('questionnaires in the booking funnel', () => {
   test('R-4-create-14, MODALITY_ROUTING: an X-ray asks what brings the patient in; a neutral answer goes on to the clinic', async ({
     page,
   }) => {
@@ -240,7 +240,7 @@ test.describe('questionnaires in the booking funnel (issue 5)', () => {
   });
 });
 
-test.describe('questionnaires after booking (issue 5)', () => {
+test.describe('questionnaires after booking', () => {
   test('PAIN_SCORE_INITIAL: the pain score is given with the keyboard on a 0–10 scale and saved', async ({
     page,
   }) => {

@@ -57,6 +57,10 @@ export function AppointmentWidget({
   const appointments = summary.state === 'loaded' ? summary.value.appointments : [];
   /** Every appointment of the booking is cancelled: the page says so first. */
   const cancelled = appointments.length > 0 && appointments.every((a) => a.status === 'CANCELED');
+  /** R-4-status-04: the old link of a rescheduled booking: it says where the appointment went. */
+  const moved = cancelled && appointments.some((a) => a.movedTo);
+  const rescheduled =
+    !cancelled && appointments.some((a) => a.status !== 'CANCELED' && a.movedFrom);
   // R-2.1-24: pending appointments are booked; the clinic confirms them later.
   const pending = appointments.length > 0 && appointments.every((a) => a.status === 'PENDING');
   return (
@@ -75,20 +79,26 @@ export function AppointmentWidget({
         <>
           <h1 className="appointment-page__title">
             {t(
-              cancelled
-                ? 'appointment.title_cancelled'
-                : pending
-                  ? 'appointment.title_pending'
-                  : 'appointment.title',
+              moved
+                ? 'appointment.title_moved'
+                : cancelled
+                  ? 'appointment.title_cancelled'
+                  : rescheduled
+                    ? 'appointment.title_rescheduled'
+                    : pending
+                      ? 'appointment.title_pending'
+                      : 'appointment.title',
             )}
           </h1>
           <p className="appointment-page__lead">
             {t(
-              cancelled
-                ? 'appointment.lead_cancelled'
-                : pending
-                  ? 'appointment.lead_pending'
-                  : 'appointment.lead',
+              moved
+                ? 'appointment.lead_moved'
+                : cancelled
+                  ? 'appointment.lead_cancelled'
+                  : pending
+                    ? 'appointment.lead_pending'
+                    : 'appointment.lead',
             )}
           </p>
           <RequiredQuestionnaires appointments={appointments} />

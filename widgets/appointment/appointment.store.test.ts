@@ -65,6 +65,7 @@ async function shown(routes: Routes, context = { prefix: '', kioskMode: false })
   const store = {
     ...(await import('./appointment.store')),
     ...(await import('./questionnaire-links.store')),
+    ...(await import('./cancel.store')),
   };
   await store.showAppointment({ bookingKey: KEY, ...context });
   return { store, fetch };
@@ -210,6 +211,7 @@ describe('appointment store: close (R-4-cancel-09/10)', () => {
     const store = {
       ...(await import('./appointment.store')),
       ...(await import('./questionnaire-links.store')),
+      ...(await import('./cancel.store')),
     };
     await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
     await store.closeNeedsConfirmation();
@@ -311,6 +313,7 @@ describe('appointment store: decline (spec 4 DECLINE_APPOINTMENT)', () => {
     const store = {
       ...(await import('./appointment.store')),
       ...(await import('./questionnaire-links.store')),
+      ...(await import('./cancel.store')),
     };
     await store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
     await vi.waitFor(() => expect(store.$questionnaireLinks.get()[SLUG]).toBeDefined());

@@ -8,22 +8,15 @@ import type {
   AppointmentSummary,
   AppointmentView,
   CanChangeStatusResponse,
-  CancelReason,
   ChangeAction,
 } from '../../src/contract/appointments';
 import {
   canChangeStatus,
-  cancelAppointment,
   confirmAppointment,
   getAppointmentSummary,
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
-import {
-  getAppointmentQuestionnaires,
-  getConsentForms,
-  saveAppointmentAnswer,
-} from '../../src/api/questionnaires';
-import type { Answers, Questionnaire } from '../../src/contract/questionnaire';
+import { getConsentForms } from '../../src/api/questionnaires';
 import {
   cancelGoesAhead,
   notAllowedMessage,
@@ -41,7 +34,7 @@ import {
 } from '../../src/domain/appointment/navigation';
 import { navigationRequest } from '../../src/stores/navigation.store';
 import { failed, latestCall, LOADING, loaded, type Loadable } from '../../src/stores/loadable';
-import { dropQuestionnaireLinks, loadQuestionnaireLinks } from './questionnaire-links.store';
+import { loadQuestionnaireLinks } from './questionnaire-links.store';
 
 export interface PageContext {
   bookingKey: string;
@@ -78,7 +71,7 @@ function navigate(target: Target): void {
 }
 
 /** 401 (no session) and 403 (a session for another booking): log in for this booking. */
-function handleFailure(error: unknown, slug: string | null = null): void {
+export function handleFailure(error: unknown, slug: string | null = null): void {
   if (isAbortError(error)) return;
   const apiError = toApiError(error);
   if ((apiError.status === 401 || apiError.status === 403) && context) {
@@ -116,7 +109,8 @@ export async function showAppointment(next: PageContext): Promise<void> {
   }
 }
 
-function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
+/** Puts the server's answer for one appointment into the summary. */
+export function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
   const current = $summary.get();
   if (current.state !== 'loaded') return;
   $summary.set(
@@ -173,75 +167,6 @@ async function allowed(slug: string, action: ChangeAction): Promise<boolean> {
 /** R-4-cancel-01: true when the confirm modal may open. */
 export const checkCancel = (slug: string) => allowed(slug, 'CANCEL');
 
-/**
- * R-4-cancel-03: the CANCEL_APPOINTMENT_PATIENT questionnaire the server
- * lists for the appointment (its exam, modality or a general one) and that
- * is not answered yet, or null. Its questions are asked in the cancel modal
- * itself, so confirming is one step that either cancels or says it did not.
- */
-export async function cancelQuestionnaire(slug: string): Promise<Questionnaire | null> {
-  const answer = await getAppointmentQuestionnaires(slug, ['CANCEL_APPOINTMENT_PATIENT']);
-  const answered = new Set(answer.allQuestionnaireAnswers.map((a) => a.questionnaireId));
-  return (
-    answer.questionnaires.find(
-      (q) => q.type === 'CANCEL_APPOINTMENT_PATIENT' && !answered.has(q.id),
-    ) ?? null
-  );
-}
-
-/** How the patient said why: a reason and a note, or the answers of the cancel questionnaire. */
-export type CancelHow =
-  { reason: CancelReason; note: string } | { questionnaire: Questionnaire; answers: Answers };
-
-/** Cancelled, or not: then the message key of why (shown as "not cancelled"). */
-export type CancelOutcome = { cancelled: true } | { cancelled: false; messageKey: string };
-
-/**
- * R-4-cancel-03/04, R-4-quest-17: cancels in one server call, the plain
- * cancel with its reason, or the cancel questionnaire's answer (the server
- * cancels in the answer's transaction). Either the appointment ends
- * cancelled, or the patient is told plainly that it is not.
- */
-export async function cancel(slug: string, how: CancelHow): Promise<CancelOutcome> {
-  $busy.set('cancel');
-  $notice.set(null);
-  try {
-    if ('questionnaire' in how) {
-      await saveAppointmentAnswer(slug, {
-        questionnaireId: how.questionnaire.id,
-        questionnaireResult: how.answers,
-        examSlug: $summary.get().state === 'loaded' ? examOf(slug) : null,
-      });
-    } else {
-      await cancelAppointment(slug, { reason: how.reason, note: how.note });
-    }
-  } catch (error) {
-    const apiError = toApiError(error);
-    if (apiError.status === 401 || apiError.status === 403) {
-      handleFailure(error, slug);
-      return { cancelled: false, messageKey: apiError.messageKey };
-    }
-    $notice.set({
-      tone: 'error',
-      text: { key: 'appointment.not_cancelled', params: { reasonKey: apiError.messageKey } },
-      slug,
-    });
-    return { cancelled: false, messageKey: apiError.messageKey };
-  } finally {
-    $busy.set(null);
-  }
-  replaceAppointment(slug, { status: 'CANCELED' });
-  dropQuestionnaireLinks(slug);
-  $notice.set({ tone: 'success', text: { key: 'appointment.cancelled' }, slug });
-  return { cancelled: true };
-}
-
-function examOf(slug: string): string | null {
-  const current = $summary.get();
-  if (current.state !== 'loaded') return null;
-  return current.value.appointments.find((a) => a.slug === slug)?.examSlug ?? null;
-}
-
 /** R-4-cancel-05..07: walk-in rule, then can-change-status, then into the booking flow. */
 export async function reschedule(
   appointment: AppointmentView,
@@ -265,6 +190,7 @@ export async function reschedule(
       examSlug: appointment.examSlug,
       clinicId: appointment.clinic.id,
       kioskMode: context.kioskMode,
+      currentStart: appointment.date,
     }),
   );
 }

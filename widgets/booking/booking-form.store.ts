@@ -55,6 +55,7 @@ import { reloadSlots } from './slots.store';
 import {
   outcomeInsuranceTypeId,
   replacedAppointment,
+  rescheduleOf,
 } from '../../src/domain/booking/creation-params';
 import { failures, isSlotConflict, newBookingKey, settle, type Settled } from './booking-calls';
 
@@ -229,6 +230,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
       appointments: outcome.values,
       bookingRequest: null,
       email: patient.email,
+      rescheduledFrom: rescheduleOf(params)?.from ?? null,
     });
     return { ok: true };
   } catch (error) {

@@ -143,6 +143,8 @@ export interface CreatedBooking {
   bookingRequest: BookingRequestResponse | null;
   /** Shown in the confirmation ("sent to …"). */
   email: string;
+  /** R-4-status-04: the booking moved an appointment that started then (ISO instant). */
+  rescheduledFrom?: string | null;
 }
 
 /** The booking just made, shown at once on the confirmation step (and reported as imaging-booking-created). */

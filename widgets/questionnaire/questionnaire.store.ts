@@ -9,20 +9,14 @@
  * The element never touches history: $questionnaireNavigation tells the
  * widget where to go and it emits imaging-navigated.
  */
-import { navigationRequest, type NavigationTarget } from '../../src/stores/navigation.store';
-import { atom } from 'nanostores';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { changeExamFromOutcome, processOutcomes } from '../../src/api/questionnaires';
 import type { Answers } from '../../src/contract/questionnaire';
 import {
-  authenticationTarget,
   backOf,
   denyTarget,
   parseContext,
-  safeLocalPath,
   withPrefix,
-  type AskType,
-  type FlowContext,
 } from '../../src/domain/questionnaire/flow-context';
 import {
   applyOutcome,
@@ -32,12 +26,25 @@ import {
   examChangeSearch,
   FEEDBACK_REDIRECT_MS,
   noEffects,
-  type FlowEffects,
 } from '../../src/domain/questionnaire/outcomes';
-import { latestCall, type Call } from '../../src/stores/loadable';
-import type { BookingOfKey } from './booking-of-key';
+import { latestCall } from '../../src/stores/loadable';
 import { loadQueue, type AskItem } from './questionnaire-queue';
 import { saveAnswers, saveErrorKey } from './questionnaire-save';
+import {
+  $questionnaireNavigation,
+  $questionnaireView,
+  authenticate,
+  clearLater,
+  deny,
+  go,
+  goTo,
+  later,
+  message,
+  type FlowRun,
+} from './questionnaire-view';
+
+let run: FlowRun | null = null;
+const flowCall = latestCall();
 
 export {
   CONSENT_FORM_TYPE,
@@ -46,94 +53,16 @@ export {
 } from '../../src/domain/questionnaire/flow-context';
 export type { AskType } from '../../src/domain/questionnaire/flow-context';
 export type { AskItem } from './questionnaire-queue';
-
-/** Where the widget should take the patient. */
-export type FlowNavigation = NavigationTarget;
-
-export type QuestionnaireView =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | {
-      state: 'asking';
-      item: AskItem;
-      saving: boolean;
-      errorKey: string | null;
-      position: number;
-      count: number;
-    }
-  /** Between questionnaires or before a navigation (an exam change, the next step). */
-  | { state: 'working'; messageKey: string }
-  | {
-      state: 'message';
-      messageKey: string;
-      params?: Record<string, string>;
-      tone: 'info' | 'success' | 'error';
-      /** "Continue" goes on with the booking (before booking, answers already given). */
-      canContinue: boolean;
-      canRetry: boolean;
-    };
-
-export const $questionnaireView = atom<QuestionnaireView>({ state: 'idle' });
-export const $questionnaireNavigation = navigationRequest<NavigationTarget>();
-
-interface FlowRun {
-  context: FlowContext;
-  /** The run's calls: a new run (or leaving the page) supersedes them, and nothing late is shown. */
-  call: Call;
-  queue: AskItem[];
-  /** How many were asked in this run (for "1 of 3"); -1: everything asked for was answered before. */
-  total: number;
-  effects: FlowEffects;
-  answeredTypes: Set<AskType>;
-  booking: BookingOfKey | null;
-  /** Some questionnaire had been answered under the key before this run (its outcomes still count). */
-  answeredBefore: boolean;
-}
-
-let run: FlowRun | null = null;
-const flowCall = latestCall();
-let timer: ReturnType<typeof setTimeout> | undefined;
-
-function go(target: FlowNavigation): void {
-  $questionnaireNavigation.set(target);
-}
-
-/** Goes to a portal path (with its query) or, for an absolute URL, loads that page. */
-function goTo(context: FlowContext, location: string, replace = false): void {
-  if (/^https?:\/\//i.test(location)) return go({ href: location });
-  const local = safeLocalPath(location);
-  if (!local) return;
-  const url = new URL(local, 'http://portal.invalid');
-  go({ path: withPrefix(context, url.pathname), search: url.search, replace });
-}
-
-/** Runs `action` after `ms` unless the run was superseded or left meanwhile. */
-function later(current: FlowRun, ms: number, action: () => void): void {
-  clearTimeout(timer);
-  timer = setTimeout(() => {
-    if (current.call.current()) action();
-  }, ms);
-}
-
-function message(
-  messageKey: string,
-  options: Partial<
-    Omit<Extract<QuestionnaireView, { state: 'message' }>, 'state' | 'messageKey'>
-  > = {},
-): void {
-  $questionnaireView.set({
-    state: 'message',
-    messageKey,
-    tone: 'info',
-    canContinue: false,
-    canRetry: false,
-    ...options,
-  });
-}
+export {
+  $questionnaireNavigation,
+  $questionnaireView,
+  type FlowNavigation,
+  type QuestionnaireView,
+} from './questionnaire-view';
 
 /** Starts (or restarts) the flow for the route's path and query. */
 export function startFlow(path: string, search: string): void {
-  clearTimeout(timer);
+  clearLater();
   $questionnaireNavigation.set(null);
   run = {
     context: parseContext(path, search),
@@ -253,20 +182,6 @@ async function finish(current: FlowRun): Promise<void> {
   goTo(context, target);
 }
 
-/** R-4-quest-04: online booking is denied; the deny page shows the outcome's message. */
-function deny(current: FlowRun, messageKey: string, params: Record<string, string>): void {
-  if (Object.keys(params).length > 0) {
-    // The message names a phone number or another value: it is shown here, filled in.
-    message(messageKey, { params, tone: 'error' });
-    return;
-  }
-  go({ ...denyTarget(current.context, messageKey), replace: false });
-}
-
-function authenticate(context: FlowContext): void {
-  go({ ...authenticationTarget(context), replace: true });
-}
-
 /** The patient submitted the open questionnaire: save, process the outcomes, act. */
 export async function submitAnswers(answers: Answers): Promise<void> {
   const current = run;
@@ -377,7 +292,7 @@ export function leaveFlow(): void {
 
 /** Stops timers and calls (the element left the page). */
 export function stopFlow(): void {
-  clearTimeout(timer);
+  clearLater();
   flowCall.cancel();
   run = null;
 }

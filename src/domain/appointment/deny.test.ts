@@ -32,4 +32,11 @@ describe('R-4-status-01 denyStatusOf', () => {
     expect(denySearch('EXPIRED', false)).toBe('?status=EXPIRED');
     expect(denySearch('CANCELED', true)).toBe('?status=CANCELED&kioskMode=true');
   });
+
+  it('R-4-status-04 a cancelled appointment that was moved shows its page (where it went), not the deny page', () => {
+    expect(
+      denyStatusOf([{ status: 'CANCELED', expired: false, movedTo: { date: '2026-12-01' } }]),
+    ).toBeNull();
+    expect(denyStatusOf([{ status: 'CANCELED', expired: false, movedTo: null }])).toBe('CANCELED');
+  });
 });

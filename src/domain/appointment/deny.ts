@@ -18,6 +18,8 @@ export const DENY_STATUSES: readonly AppointmentStatus[] = [
 export interface DenyInput {
   status: AppointmentStatus;
   expired: boolean;
+  /** A cancelled appointment moved to another time (R-4-status-04): its page says where. */
+  movedTo?: unknown;
 }
 
 /**
@@ -28,6 +30,8 @@ export function denyStatusOf(appointments: readonly DenyInput[]): string | null 
   if (appointments.length === 0) return null;
   const live = appointments.filter((a) => !a.expired && !DENY_STATUSES.includes(a.status));
   if (live.length > 0) return null;
+  // The old link of a rescheduled appointment leads to its new time, not to "cancelled".
+  if (appointments.some((a) => a.status === 'CANCELED' && a.movedTo)) return null;
   const denied =
     appointments.find((a) => DENY_STATUSES.includes(a.status) && a.status !== 'CANCELED') ??
     appointments.find((a) => a.status === 'CANCELED' && !a.expired);

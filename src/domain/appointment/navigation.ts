@@ -76,6 +76,8 @@ export function rescheduleTarget(input: {
   examSlug: string;
   clinicId: number;
   kioskMode: boolean;
+  /** The appointment's current start (ISO instant): the flow shows what is being moved. */
+  currentStart?: string;
 }): Target {
   const params = new URLSearchParams();
   params.set('procedureTab', 'single');
@@ -84,6 +86,7 @@ export function rescheduleTarget(input: {
   if (input.kioskMode) params.set('kioskMode', 'true');
   params.set('status', input.status);
   params.set('appointmentSlug', input.appointmentSlug);
+  if (input.currentStart) params.set('rescheduleFrom', input.currentStart);
   const path = input.status === 'RESCHEDULED' ? '/select-clinic' : '/';
   return { path: `${input.prefix}${path}`, search: withSearch(params) };
 }

@@ -27,3 +27,20 @@ export function replacedAppointment(
     params.status === 'RESCHEDULED' || params.status === 'CHANGED' ? params.status : undefined;
   return appointmentSlug && status ? { appointmentSlug, status } : {};
 }
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A booking that moves an existing appointment: how, and when it is now (an ISO instant), or null. */
+export interface RescheduleContext {
+  status: 'RESCHEDULED' | 'CHANGED';
+  /** The appointment's current start, as the appointment page put it in the URL (rescheduleFrom). */
+  from: string | null;
+}
+
+/** R-4-status-04: the flow is a reschedule or a change when it replaces an appointment. */
+export function rescheduleOf(params: BookingFlowState): RescheduleContext | null {
+  const replaced = replacedAppointment(params);
+  if (!replaced.status) return null;
+  const from = params.extra.find(([name]) => name === 'rescheduleFrom')?.[1] ?? '';
+  return { status: replaced.status, from: INSTANT.test(from) ? from : null };
+}

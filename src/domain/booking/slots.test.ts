@@ -19,7 +19,7 @@ const slot = (
   timeZone,
 });
 
-describe('slots in the clinic time zone (issue 4, part 3)', () => {
+describe('slots in the clinic time zone (part 3)', () => {
   it('an instant has the clinic-local day and hour', () => {
     // 23:30 UTC on the 23rd is 07:30 on the 24th in Perth and 10:30 on the 24th in Sydney (summer).
     expect(zonedTime('2026-11-23T23:30:00Z', 'Australia/Perth')).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Differential test (issue 5 part 2): our evaluator against survey-core's own
+ * Differential test : our evaluator against survey-core's own
  * ExpressionRunner and ConditionRunner on generated expressions and answers.
  * The generator stays inside the syntax both accept (see
  * expression.arbitraries.ts); the intended divergences are listed at the end.

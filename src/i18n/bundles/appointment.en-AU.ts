@@ -8,6 +8,12 @@ export const appointmentEnAU = {
   'appointment.title_cancelled': 'Booking cancelled',
   'appointment.lead_cancelled':
     'Your appointment is cancelled and the time is free for someone else. We have e-mailed you to confirm. You can book a new time whenever you are ready.',
+  'appointment.title_moved': 'Your appointment was moved',
+  'appointment.lead_moved':
+    'This is the link of your old time. Your appointment now has a new time, shown below, and its own link is in the e-mail we sent when you moved it.',
+  'appointment.moved_to': 'Moved to {{when}} at {{clinic}}.',
+  'appointment.moved_from': 'Rescheduled from {{when}} to this time. The old time is free again.',
+  'appointment.title_rescheduled': 'Appointment rescheduled',
   'appointment.title_pending': 'Booking received',
   'appointment.lead':
     'Here is everything you need for your visit; we have e-mailed it to you too. You can confirm, reschedule or cancel below.',

@@ -7,7 +7,7 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 const placeholders = (text: string) =>
   [...text.matchAll(PLACEHOLDER)].map((match) => match[1]).sort();
 
-describe('booking flow texts (issue 4)', () => {
+describe('booking flow texts', () => {
   it('R-8-09: message.success stays the base text; the booking keys are complete in en-AU', () => {
     expect(bookingEnAU['booking.exam.title']).toBe('Choose your scan');
     expect(bookingEnAU['booking.clinic.title']).toBe('Choose a clinic');

@@ -104,6 +104,18 @@ export const bookingEnAU = {
   'booking.slots.go_to_date': 'Go to date',
   'booking.slots.next_available': 'Find next available',
   'booking.slots.stop_searching': 'Stop searching',
+  'booking.reschedule.notice':
+    'You are moving your appointment, now on {{when}}. It stays booked until you confirm a new time.',
+  'booking.reschedule.notice_no_time':
+    'You are moving your appointment. It stays booked until you confirm a new time.',
+  'booking.change.notice':
+    'You are changing the exam or clinic of your appointment on {{when}}. It stays booked until you confirm the new booking.',
+  'booking.change.notice_no_time':
+    'You are changing the exam or clinic of your appointment. It stays booked until you confirm the new booking.',
+  'booking.form.submit_reschedule': 'Move my appointment',
+  'booking.confirmation.rescheduled_title': 'Your appointment is moved',
+  'booking.confirmation.rescheduled_from':
+    'Moved from {{when}} to the time below. The old time is free again.',
   'booking.slots.searching': 'Looking for the next free time…',
   'booking.slots.none_available':
     'There are no free times in the coming months. Try another clinic.',

@@ -108,6 +108,18 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.slots.go_to_date': 'Оди на датум',
   'booking.slots.next_available': 'Најди го првиот слободен термин',
   'booking.slots.stop_searching': 'Престани со барањето',
+  'booking.reschedule.notice':
+    'Го преместувате вашиот термин, сега на {{when}}. Останува закажан додека не потврдите ново време.',
+  'booking.reschedule.notice_no_time':
+    'Го преместувате вашиот термин. Останува закажан додека не потврдите ново време.',
+  'booking.change.notice':
+    'Ги менувате прегледот или клиниката на вашиот термин на {{when}}. Останува закажан додека не го потврдите новото закажување.',
+  'booking.change.notice_no_time':
+    'Ги менувате прегледот или клиниката на вашиот термин. Останува закажан додека не го потврдите новото закажување.',
+  'booking.form.submit_reschedule': 'Премести го мојот термин',
+  'booking.confirmation.rescheduled_title': 'Вашиот термин е преместен',
+  'booking.confirmation.rescheduled_from':
+    'Преместен од {{when}} на времето подолу. Старото време повторно е слободно.',
   'booking.slots.searching': 'Се бара следниот слободен термин…',
   'booking.slots.none_available':
     'Нема слободни термини во наредните месеци. Обидете се со друга клиника.',

@@ -15,6 +15,12 @@ export function useWhen(appointment: AppointmentView): string {
   return `${formatInstantDay(appointment.date, zone, locale)}, ${formatTime(appointment.date, zone, locale)} ${zoneAbbreviation(zone, appointment.date, locale)}`;
 }
 
+/** Where a moved appointment went, in its new clinic's zone. */
+function movedWhen(moved: { date: string; timeZone: string }, locale: string): string {
+  const zone = moved.timeZone;
+  return `${formatInstantDay(moved.date, zone, locale)}, ${formatTime(moved.date, zone, locale)} ${zoneAbbreviation(zone, moved.date, locale)}`;
+}
+
 /** One appointment: exam, when, where (with a map link), preparation and what to bring. */
 export function AppointmentCard({
   appointment,
@@ -25,6 +31,7 @@ export function AppointmentCard({
 }) {
   const t = useT();
   const when = useWhen(appointment);
+  const locale = dateLocale(useStore($locale));
   const { clinic } = appointment;
   const titleId = `appointment-${appointment.slug}`;
   return (
@@ -38,6 +45,19 @@ export function AppointmentCard({
         {appointment.examName}
       </h2>
       <NoticeView slug={appointment.slug} />
+      {appointment.status !== 'CANCELED' && appointment.movedFrom && (
+        <p className="notice notice--success" part="moved-notice">
+          {t('appointment.moved_from', { when: movedWhen(appointment.movedFrom, locale) })}
+        </p>
+      )}
+      {appointment.status === 'CANCELED' && appointment.movedTo && (
+        <p className="notice notice--info" part="moved-notice">
+          {t('appointment.moved_to', {
+            when: movedWhen(appointment.movedTo, locale),
+            clinic: appointment.movedTo.clinicName,
+          })}
+        </p>
+      )}
       <dl className="appointment__facts">
         <div>
           <dt>{t('appointment.status')}</dt>

@@ -6,7 +6,8 @@ import type { Answers, Questionnaire } from '../../../src/contract/questionnaire
 import { toApiError } from '../../../src/api/errors';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
-import { $busy, cancel, cancelQuestionnaire, type CancelHow } from '../appointment.store';
+import { $busy } from '../appointment.store';
+import { cancel, cancelQuestionnaire, type CancelHow } from '../cancel.store';
 
 const CancelQuestions = lazy(() => import('./CancelQuestions'));
 

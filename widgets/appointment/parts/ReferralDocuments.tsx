@@ -1,18 +1,19 @@
 import type { AppointmentView } from '../../../src/contract/appointments';
 import { AttachmentsSection } from '../../../src/features/attachments/AttachmentsSection';
 
-/** R-2.4-30: the referral documents of each live appointment (the section has its own heading). */
+/**
+ * R-2.4-30: the referral documents of the booking, once. Any appointment's
+ * list holds the documents of every live exam of the booking key, grouped
+ * by exam, so one section (asked through the first live appointment) shows
+ * them all; two sections would show the same list twice and go stale
+ * after an upload in the other.
+ */
 export function ReferralDocuments({ appointments }: { appointments: AppointmentView[] }) {
-  const live = appointments.filter((a) => a.status !== 'CANCELED' && !a.expired);
-  if (live.length === 0) return null;
+  const first = appointments.find((a) => a.status !== 'CANCELED' && !a.expired);
+  if (!first) return null;
   return (
     <div className="referral-documents" part="referral-documents">
-      {live.map((appointment) => (
-        <AttachmentsSection
-          key={appointment.slug}
-          owner={{ kind: 'appointment', slug: appointment.slug }}
-        />
-      ))}
+      <AttachmentsSection owner={{ kind: 'appointment', slug: first.slug }} />
     </div>
   );
 }

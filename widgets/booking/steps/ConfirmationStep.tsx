@@ -4,6 +4,8 @@ import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $created, resetBooking } from '../booking-form.store';
 import { AppointmentDetails } from '../parts/AppointmentDetails';
+import { whenText } from '../parts/RescheduleNotice';
+import { $locale } from '../../../src/stores/locale.store';
 
 /** Step 5 (R-2.4-27, R-2.1-23/25): the booking key, what was booked, a calendar file and what to bring. */
 export function ConfirmationStep() {
@@ -15,12 +17,28 @@ export function ConfirmationStep() {
   const isRequest = (details?.kind ?? route.kind) === 'booking-request';
   // R-2.1-24: pending appointments are booked; their confirmation e-mail follows later.
   const isPending = details?.pending ?? route.pending ?? false;
+  const moved = details?.rescheduledFrom !== undefined && details.rescheduledFrom !== null;
+  const zone = details?.appointments[0]?.timeZone ?? details?.clinic?.timeZone ?? 'UTC';
+  const locale = useStore($locale);
 
   return (
     <section className="step confirmation" aria-labelledby="booking-step-title" part="confirmation">
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
-        {t(isRequest ? 'booking.confirmation.request_title' : 'booking.confirmation.title')}
+        {t(
+          isRequest
+            ? 'booking.confirmation.request_title'
+            : moved
+              ? 'booking.confirmation.rescheduled_title'
+              : 'booking.confirmation.title',
+        )}
       </h1>
+      {moved && details?.rescheduledFrom && (
+        <p className="notice notice--info">
+          {t('booking.confirmation.rescheduled_from', {
+            when: whenText(details.rescheduledFrom, zone, locale),
+          })}
+        </p>
+      )}
       <p className="notice notice--success" role="status">
         {isRequest
           ? t('message.success')

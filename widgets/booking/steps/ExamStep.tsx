@@ -20,6 +20,7 @@ import { ProcedureTabs } from '../parts/ProcedureTabs';
 import { SelectedExams } from '../parts/SelectedExams';
 import { continueThroughQuestionnaires } from '../questionnaire-step';
 import { $walkIns, walkInFor } from '../walk-in.store';
+import { RescheduleNotice } from '../parts/RescheduleNotice';
 
 const ExamClinicNote = lazy(() =>
   import('../parts/ExamClinicNote').then((module) => ({ default: module.ExamClinicNote })),
@@ -58,6 +59,7 @@ export function ExamStep() {
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.exam.title')}
       </h1>
+      <RescheduleNotice />
       {params.navigateFromClinic && params.selectedClinic !== null && (
         <Suspense fallback={null}>
           <ExamClinicNote />

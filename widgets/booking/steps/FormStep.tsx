@@ -8,11 +8,14 @@ import {
   submitBooking,
   $requestNote,
 } from '../booking-form.store';
+import { $booking } from '../booking.store';
 import { $flowFacts } from '../flow.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { PatientFields } from '../parts/PatientFields';
 import { ReferralUpload } from '../parts/ReferralUpload';
 import { SlotConflictModal } from '../parts/SlotConflictModal';
+import { RescheduleNotice } from '../parts/RescheduleNotice';
+import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 
 /** Step 4: the patient's details (R-2.4-25/26), then the booking or the booking request is created. */
 export function FormStep() {
@@ -22,6 +25,7 @@ export function FormStep() {
   const note = useStore($requestNote);
   const form = useRef<HTMLFormElement>(null);
   const isRequest = !facts.needsSlots;
+  const moving = rescheduleOf(useStore($booking).params) !== null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +43,7 @@ export function FormStep() {
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.form.title')}
       </h1>
+      <RescheduleNotice />
       <BookingSummary upTo="slots" />
       {isRequest && <p className="notice notice--info">{t('booking.form.request_intro')}</p>}
       <form
@@ -80,7 +85,13 @@ export function FormStep() {
           >
             {submission.state === 'submitting'
               ? t('booking.form.submitting')
-              : t(isRequest ? 'booking.form.submit_request' : 'booking.form.submit')}
+              : t(
+                  isRequest
+                    ? 'booking.form.submit_request'
+                    : moving
+                      ? 'booking.form.submit_reschedule'
+                      : 'booking.form.submit',
+                )}
           </button>
         </div>
       </form>

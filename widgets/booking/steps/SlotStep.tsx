@@ -44,6 +44,7 @@ import {
   reloadSlots,
 } from '../slots.store';
 import { $acceptedWalkIns, $walkInPairing, acceptWalkIn } from '../walk-in.store';
+import { RescheduleNotice } from '../parts/RescheduleNotice';
 
 /** R-4-slots-13, R-9-20: the selected slot is scrolled into view after 100 ms. */
 export const SLOT_SCROLL_DELAY_MS = 100;
@@ -143,6 +144,7 @@ export function SlotStep() {
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.slots.title')}
       </h1>
+      <RescheduleNotice />
       <BookingSummary upTo="clinic" />
       {walkIns.length > 0 && (
         <p className="notice notice--info">
