@@ -4,6 +4,7 @@
  * patient, the lock for a status change, cancellation, confirmation and
  * unsubscription.
  */
+import type { WalkInNote } from '../../src/contract/booking.js';
 import type { AppointmentStatus } from '../../src/contract/appointments.js';
 import type { Clinic } from '../../src/contract/clinic.js';
 import type { Queryable } from './db.js';
@@ -38,6 +39,8 @@ export interface AppointmentRow {
   movedTo: { startMs: number; timeZone: string; clinicName: string; examName: string } | null;
   /** R-4-status-04: the appointment this one replaced (a reschedule or change), when it started. */
   movedFrom: { startMs: number; timeZone: string } | null;
+  /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
+  walkIns: WalkInNote[];
 }
 
 type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
@@ -68,6 +71,7 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> &
   moved_exam: string | null;
   from_starts: Date | null;
   from_zone: string | null;
+  walk_ins: WalkInNote[] | string | null;
 };
 
 const SELECT_APPOINTMENT = `
@@ -76,7 +80,7 @@ const SELECT_APPOINTMENT = `
     coalesce(e.slug, '') AS "examSlug", coalesce(e.name, m.name) AS "examName",
     coalesce(e.exam_notes, '') AS "examNotes", coalesce(e.notes, '') AS notes,
     m.name AS "modalityName", coalesce(e.bookable_online, true) AS "bookableOnline",
-    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed",
+    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed", a.walk_ins,
     c.id AS c_id, c.slug AS c_slug, c.name AS c_name, c.address AS c_address,
     c.suburb AS c_suburb, c.state AS c_state, c.postal_code AS c_postal_code,
     c.phone AS c_phone, c.email AS c_email, c.time_zone AS c_time_zone,
@@ -144,6 +148,7 @@ function toRow(raw: RawRow): AppointmentRow {
             examName: raw.moved_exam ?? '',
           }
         : null,
+    walkIns: typeof raw.walk_ins === 'string' ? JSON.parse(raw.walk_ins) : (raw.walk_ins ?? []),
     movedFrom:
       raw.from_starts && raw.from_zone
         ? { startMs: new Date(raw.from_starts).getTime(), timeZone: raw.from_zone }

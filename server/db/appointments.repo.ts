@@ -27,6 +27,8 @@ export interface NewAppointment {
   };
   /** Set by a SET_INSURANCE_TYPE questionnaire outcome (migration 010). */
   insuranceTypeId?: number | null;
+  /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
+  walkIns?: { name: string; prepTime: number; minutesPrior: number }[];
 }
 
 /** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
@@ -39,9 +41,10 @@ export async function insertAppointment(
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
-       patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id)
+       patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id,
+       walk_ins)
      VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
-       $11::date, $12, $13, $14, $15, $16, $17)
+       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -61,6 +64,7 @@ export async function insertAppointment(
       appointment.patient?.medicareNumber ?? null,
       appointment.patient?.validationCode ?? null,
       appointment.insuranceTypeId ?? null,
+      JSON.stringify(appointment.walkIns ?? []),
     ],
   );
   if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');

@@ -17,6 +17,17 @@ export class ApiError extends Error {
   }
 }
 
+/** A wrong date of birth or code, with the tries the caller has left (spec 4 "Authentication"). */
+export class AttemptsLeftError extends ApiError {
+  constructor(
+    statusCode: number,
+    messageKey: string,
+    readonly attemptsLeft: number,
+  ) {
+    super(statusCode, messageKey, `${attemptsLeft} tries left`);
+  }
+}
+
 const KEYS: Record<number, string> = {
   400: 'message.bad_request',
   401: 'message.unauthorized',
@@ -69,6 +80,8 @@ export function errorBody(statusCode: number, message?: string): ApiErrorBody {
 type ErrorAnswer = ApiErrorBody & { fields?: Record<string, string> };
 
 function classify(error: FastifyError | ApiError | Error): ErrorAnswer {
+  if (error instanceof AttemptsLeftError)
+    return { ...errorBody(error.statusCode, error.messageKey), attemptsLeft: error.attemptsLeft };
   if (error instanceof ApiError) {
     const body = errorBody(error.statusCode, error.messageKey);
     return error.fields ? { ...body, fields: error.fields } : body;

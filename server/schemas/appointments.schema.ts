@@ -123,6 +123,7 @@ export const AppointmentViewSchema = Type.Object({
     }),
     Type.Null(),
   ]),
+  walkIns: Type.Array(Type.Object({ name: S, prepTime: N, minutesPrior: N })),
   movedFrom: Type.Union([
     Type.Object({
       date: Type.String({ description: "The old start, ISO with its clinic's offset" }),

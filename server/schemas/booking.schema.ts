@@ -61,6 +61,12 @@ export const CreateAppointmentRequestSchema = Type.Object({
     Type.Unsafe<'RESCHEDULED' | 'CHANGED'>(Type.String({ enum: ['RESCHEDULED', 'CHANGED'] })),
   ),
   insuranceTypeId: Type.Optional(InsuranceTypeId),
+  walkInExams: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+      maxItems: 10,
+      description: "The clinic's walk-in exams the patient walks in for with this visit",
+    }),
+  ),
 });
 assertSameShape<Equal<Static<typeof CreateAppointmentRequestSchema>, CreateAppointmentRequest>>();
 
@@ -109,7 +115,7 @@ export const ValidationErrorBody = Type.Object({
     Type.Record(S, S, { description: 'Field → message key, e.g. email → form.please_enter_valid' }),
   ),
 });
-interface ValidationErrorAnswer extends ApiErrorBody {
+interface ValidationErrorAnswer extends Omit<ApiErrorBody, 'attemptsLeft'> {
   fields?: Record<string, string>;
 }
 assertSameShape<Equal<Static<typeof ValidationErrorBody>, ValidationErrorAnswer>>();

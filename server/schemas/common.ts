@@ -13,6 +13,12 @@ export const ErrorBody = Type.Object(
     statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
     message: Type.String({ description: 'i18n message key, e.g. message.not_found' }),
     error: Type.Optional(Type.String({ description: 'HTTP reason phrase' })),
+    attemptsLeft: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'A wrong date of birth or code: tries left before the 15-minute block',
+      }),
+    ),
   },
   { $id: 'ErrorBody', description: 'Body of every 4xx and 5xx answer' },
 );

@@ -96,6 +96,7 @@ function toView(
       clinicName: row.movedTo.clinicName,
       examName: row.movedTo.examName,
     },
+    walkIns: row.walkIns,
     movedFrom: row.movedFrom && {
       date: formatZonedIso(row.movedFrom.startMs, row.movedFrom.timeZone),
       timeZone: row.movedFrom.timeZone,

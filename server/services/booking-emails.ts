@@ -6,6 +6,8 @@
 import type { OutboxMessage } from '../db/booking.repo.js';
 import { dateTimeFormat } from '../../src/domain/time/intl.js';
 import { keyRef } from '../db/secrets.js';
+import type { WalkInNote } from '../../src/contract/booking.js';
+import { walkInLines } from './walk-in-notes.js';
 
 export interface AppointmentEmailInput {
   publicUrl: string;
@@ -22,6 +24,8 @@ export interface AppointmentEmailInput {
   pending?: boolean;
   /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
   movedFrom?: { startMs: number; timeZone: string } | null;
+  /** Spec 4 "Walk-in": the walk-ins that go with this visit. */
+  walkIns?: readonly WalkInNote[];
 }
 
 /** 'Monday 23 November 2026 at 9:00 am' on the clinic's clock. */
@@ -68,6 +72,7 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
     ...(was ? [`Was: ${was} (${moved.timeZone} time), now free for someone else`] : []),
     `Where: ${input.clinicName}, ${input.clinicAddress}`,
     ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
+    ...walkInLines(input.walkIns ?? []),
     '',
     'See, change or cancel your appointment, and add it to your calendar:',
     input.pending

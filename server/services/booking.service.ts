@@ -36,6 +36,7 @@ import { assertBookingAllowed } from './questionnaire-booking-rules.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
+import { walkInNotes } from './walk-in-notes.js';
 import { checkSlot } from './slot-request.js';
 import { formatZonedIso, zonedDate } from '../../src/domain/time/zoned-time.js';
 
@@ -124,6 +125,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       timeZone: clinic.timeZone,
       patient: request.patient,
     });
+    const walkIns = await walkInNotes(db, clinic.id, request.walkInExams);
     const slug = newSlug();
     const address = clinicAddress(clinic);
     const preparation = preparationOf(exam);
@@ -175,6 +177,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           status,
           patient,
           insuranceTypeId: request.insuranceTypeId ?? null,
+          walkIns,
         });
         await remember?.(tx, response);
         if (status === 'PENDING') return;
@@ -192,6 +195,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             timeZone: clinic.timeZone,
             preparation,
             movedFrom,
+            walkIns,
           }),
         );
       }),

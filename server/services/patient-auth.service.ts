@@ -20,7 +20,7 @@ import {
   useOtpChallenge,
 } from '../db/patient-auth.repo.js';
 import { readSetting } from '../db/settings.repo.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, AttemptsLeftError } from '../http/errors.js';
 import {
   codeHash,
   codeMessage,
@@ -182,7 +182,7 @@ export function createPatientAuthService(
       const holder = await findBookingHolder(db, bookingKey);
       if (!holderMatches(holder, input, contactNumberAuthEnabled)) {
         if (clientTries >= limits.maxFailures) throw new ApiError(429, MAX_ATTEMPTS);
-        throw new ApiError(403, AUTH_ERROR);
+        throw new AttemptsLeftError(403, AUTH_ERROR, limits.maxFailures - clientTries);
       }
       await resetBudget(db, clientScope);
       await resetBudget(db, scopes.dobOfKey(bookingKey));
@@ -244,7 +244,8 @@ export function createPatientAuthService(
       if (!sameHash(codeHash(authToken, bookingKey, input.code), challenge.codeHash)) {
         if (tries >= limits.codeTries || keyTries >= limits.keyCodeTries)
           throw new ApiError(429, MAX_ATTEMPTS);
-        throw new ApiError(403, OTP_ERROR);
+        const left = Math.min(limits.codeTries - tries, limits.keyCodeTries - keyTries);
+        throw new AttemptsLeftError(403, OTP_ERROR, left);
       }
       if (!(await useOtpChallenge(db, tokenHash))) throw new ApiError(403, OTP_EXPIRED);
       await resetBudget(db, scopes.codeTries(bookingKey));

@@ -50,6 +50,32 @@ async function request(
 }
 
 describe('POST /api/booking/appointments', () => {
+  it('spec 4 "Walk-in": the walk-ins chosen go with the visit: stored, in the e-mail, on the page; an unknown one is refused', async () => {
+    const payload = await request('2026-11-24T10:00:00+11:00', {
+      walkInExams: ['Chest X-ray walk-in'],
+    });
+    const res = await book(app, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await db.query<{ walk_ins: unknown }>(
+      'SELECT walk_ins FROM appointments WHERE booking_key = $1',
+      [keyRef(payload.bookingKey)],
+    );
+    const stored =
+      typeof rows[0]?.walk_ins === 'string' ? JSON.parse(rows[0].walk_ins) : rows[0]?.walk_ins;
+    expect(stored).toEqual([{ name: 'Chest X-ray walk-in', prepTime: 0, minutesPrior: 30 }]);
+    const [mail] = await listOutbox(db, keyRef(payload.bookingKey));
+    expect(mail?.body).toContain('Also walk in, no appointment needed, for:');
+    expect(mail?.body).toContain('- Chest X-ray walk-in: come on the day of this appointment');
+    expect(mail?.body).toContain('up to 30 minutes before it closes');
+
+    const unknown = await book(
+      app,
+      await request('2026-11-24T11:00:00+11:00', { walkInExams: ['Brain surgery walk-in'] }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('message.walk_in_unknown');
+  });
+
   it('R-1-10 R-3-31 R-7-calls-32 books a slot and answers the appointment', async () => {
     const payload = await request('2026-11-23T09:00:00+11:00');
     const res = await book(app, payload);

@@ -183,7 +183,9 @@ describe('patient authentication (spec 4 "Authentication")', () => {
     const { bookingKey } = await booked();
     const attacker = new Browser('203.0.113.7');
     for (let i = 1; i <= 4; i += 1) {
-      expect((await attacker.authenticate(bookingKey, '2000-01-01')).statusCode).toBe(403);
+      const wrongDate = await attacker.authenticate(bookingKey, '2000-01-01');
+      expect(wrongDate.statusCode).toBe(403);
+      expect(wrongDate.json().attemptsLeft).toBe(5 - i);
     }
     const fifth = await attacker.authenticate(bookingKey, '2000-01-01');
     expect(fifth.statusCode).toBe(429);
@@ -279,6 +281,8 @@ describe('patient authentication (spec 4 "Authentication")', () => {
       const res = await browser.validate(bookingKey, wrong(code));
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('message.authentication_otp_error');
+      // The patient is warned before the block: tries left (spec 4 "Authentication").
+      expect(res.json().attemptsLeft).toBe(5 - i);
     }
     const fifth = await browser.validate(bookingKey, wrong(code));
     expect(fifth.statusCode).toBe(429);

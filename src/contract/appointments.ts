@@ -15,7 +15,7 @@
  * POST /api/secured/appointments/{id}/call_centre_email  { message } → 204 (queued in the outbox)
  * POST /api/secured/appointments/{id}/callback_request  { contactNumber, note? } → 204 (queued)
  */
-import type { AppointmentResponse } from './booking';
+import type { AppointmentResponse, WalkInNote } from './booking';
 import type { Clinic } from './clinic';
 
 /** Appointment statuses; the last five are deny statuses (spec 4 "Statuses"). */
@@ -101,6 +101,8 @@ export interface AppointmentView extends AppointmentResponse {
   movedTo: { date: string; timeZone: string; clinicName: string; examName: string } | null;
   /** R-4-status-04: the start of the appointment this one replaced (its clinic's zone), or null. */
   movedFrom: { date: string; timeZone: string } | null;
+  /** Spec 4 "Walk-in": the walk-ins the patient chose to come in for with this visit. */
+  walkIns: WalkInNote[];
 }
 
 export interface CancelReason {

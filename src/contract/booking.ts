@@ -143,6 +143,21 @@ export interface CreateAppointmentRequest {
   status?: 'RESCHEDULED' | 'CHANGED';
   /** The insurance type a SET_INSURANCE_TYPE questionnaire outcome chose (positive integer). */
   insuranceTypeId?: number;
+  /**
+   * Spec 4 "Walk-in": the clinic's walk-in exams (their names) the patient
+   * chose to walk in for with this visit; the confirmation and the e-mail
+   * tell them. Unknown names are refused (400 message.walk_in_unknown).
+   */
+  walkInExams?: string[];
+}
+
+/** A walk-in that goes with an appointment: what the patient is told (spec 4 "Walk-in"). */
+export interface WalkInNote {
+  name: string;
+  /** Minutes of preparation before the walk-in. */
+  prepTime: number;
+  /** Walk-ins are accepted until this many minutes before closing. */
+  minutesPrior: number;
 }
 
 /** Spec 3: the appointment response has the booking request's fields plus date and endTime. */

@@ -143,6 +143,11 @@ export interface ApiErrorBody {
   /** An i18n message key, e.g. message.authentication_error. */
   message: string;
   error?: string;
+  /**
+   * A wrong date of birth or code: how many more tries this browser has
+   * before the 15-minute block (spec 4 "Authentication").
+   */
+  attemptsLeft?: number;
 }
 
 /** A flat bundle: message key → text. */

@@ -273,6 +273,10 @@ test.describe('patient authentication', () => {
       await codeDialog.getByRole('button', { name: 'Verify' }).click();
       await expect(codeDialog.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
       await expect(codeDialog.getByRole('alert')).toContainText('The code is incorrect');
+      // Warned before the block, with the tries left.
+      await expect(codeDialog.getByRole('alert')).toContainText(
+        5 - i === 1 ? 'You have 1 more try' : `You have ${5 - i} more tries`,
+      );
       await expect(codeDialog.getByLabel('6-digit code')).toHaveValue('');
       if (i === 1) {
         await expectNoAxeViolations(page);
@@ -283,6 +287,11 @@ test.describe('patient authentication', () => {
     await codeDialog.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/deny\?maxAttempts=true$/);
     await expect(page.locator('imaging-deny')).toContainText('Too many attempts');
+    // A way to reach the clinic at once: tap-to-call links.
+    const call = page
+      .locator('imaging-deny')
+      .getByRole('link', { name: /Harbour Imaging Sydney CBD/ });
+    await expect(call).toHaveAttribute('href', /^tel:\+?\d{8,}$/);
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'deny-max-attempts');
   });
@@ -297,6 +306,9 @@ test.describe('patient authentication', () => {
     for (let i = 1; i <= 4; i += 1) {
       await enterDateOfBirth(page, { ...DOB, day: '16' });
       await expect(form.getByRole('alert')).toContainText('We could not verify your details');
+      await expect(form.getByRole('alert')).toContainText(
+        5 - i === 1 ? 'You have 1 more try' : `You have ${5 - i} more tries`,
+      );
     }
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'auth-4-wrong-date-of-birth');

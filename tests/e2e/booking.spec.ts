@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, mailsTo } from './helpers';
 import { passQuestionnaires } from './questionnaire-helpers';
 
 const booking = (page: Page) => page.locator('imaging-booking');
@@ -284,6 +284,50 @@ test.describe('booking a scan', () => {
     await expect(confirmation(page)).toContainText('MRI Knee');
     await expect(confirmation(page)).toContainText('CT Chest');
     await keepScreenshot(page, 'booking-two-exams-confirmed');
+  });
+
+  test('spec 4 "Walk-in": an MRI with a chest X-ray walk-in; the walk-in is on the confirmation and in the e-mail', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await frameReady(page);
+    await booking(page).getByRole('radio', { name: 'Several scans' }).check();
+    for (const [modality, exam] of [
+      ['MRI', 'MRI Knee'],
+      ['X-Ray', 'Chest X-ray'],
+    ]) {
+      await booking(page).getByRole('button', { name: modality, exact: true }).click();
+      await booking(page).getByRole('button', { name: exam, exact: true }).click();
+    }
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await passQuestionnaires(page);
+    await expect(heading(page, 'Choose a clinic')).toBeVisible();
+    await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
+    await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
+    const walkIn = page.getByRole('dialog', { name: 'No appointment needed for some exams' });
+    await expect(walkIn).toBeVisible();
+    await walkIn.getByRole('button', { name: 'Book the other exams' }).click();
+    await expect(heading(page, 'Choose a time')).toBeVisible();
+    await chooseFirstFreeSlot(page);
+    await booking(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+    await fillPatient(page);
+    await booking(page).getByLabel('Post code').fill('2000');
+    await booking(page).getByRole('button', { name: 'Book appointment' }).click();
+    await expect(heading(page, 'Booking confirmed')).toBeVisible();
+    // The walk-in does not vanish: the page says to walk in for it, and when.
+    const walkIns = confirmation(page).locator('[part="walk-ins"]');
+    await expect(walkIns).toContainText('Also walk in for:');
+    await expect(walkIns).toContainText(/Chest X-ray walk-in: no appointment needed/);
+    await expect(walkIns).toContainText('up to 30 minutes before it closes');
+    // What the server sent: the walk-in is in the booking's e-mail.
+    await expect
+      .poll(async () => (await mailsTo(page.request, 'mia.thompson@example.org')).join('\n'), {
+        timeout: 15_000,
+      })
+      .toContain('Also walk in, no appointment needed, for:');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-walk-in-confirmed');
   });
 
   test('R-2.1-15/26, R-9-26/27 kiosk: post-code search is remembered in a cookie and the confirmation is the kiosk page', async ({

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -36,4 +36,28 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 /** Waits until the frame has rendered its header inside the shadow root. */
 export async function frameReady(page: Page): Promise<void> {
   await expect(page.locator('imaging-frame header[part="header"]').first()).toBeVisible();
+}
+
+/**
+ * The e-mails sent to `email`, newest last, as text: from the SMTP sink's
+ * file (E2E_SMTP_FILE) when the run has one, else from the development
+ * mailbox. Quoted-printable soft line breaks are joined.
+ */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<string[]> {
+  const file = process.env.E2E_SMTP_FILE;
+  if (file) {
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+      .filter((mail) => mail.to.includes(email.toLowerCase()))
+      .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  }
+  const { messages } = (await (await request.get('/api/dev/mailbox')).json()) as {
+    messages: { recipient: string; body: string }[];
+  };
+  return messages
+    .filter((m) => m.recipient.toLowerCase() === email.toLowerCase())
+    .map((m) => m.body);
 }

@@ -78,7 +78,15 @@ export function AuthWidget({
   const texts = authTexts(params);
   const autoSubmitting =
     params.populatedDoB && state.loading && state.step === 'dateOfBirth' && !state.errorMessage;
-  const serverError = state.errorMessage && t(state.errorMessage);
+  // R-4-auth-10: a wrong answer says how many tries are left before the block.
+  const serverError =
+    state.errorMessage &&
+    [
+      t(state.errorMessage),
+      state.attemptsLeft !== null ? t('auth.attempts_left', { count: state.attemptsLeft }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
 
   return (
     <section

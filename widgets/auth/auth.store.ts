@@ -5,6 +5,7 @@
  * follow spec 3 ("Authentication state": isAuthenticated, loading,
  * verifiedCaptcha, otpSent).
  */
+import type { ApiErrorBody } from '../../src/contract/portal';
 import { navigationRequest } from '../../src/stores/navigation.store';
 import { map } from 'nanostores';
 import { getAuthenticated } from '../../src/api/auth';
@@ -40,6 +41,8 @@ export interface AuthState {
   otpSent: OtpSent | null;
   /** i18n key of the last failure (spec 3 errorMessage / hasError). */
   errorMessage: string | null;
+  /** A wrong date of birth or code: tries left before the 15-minute block (from the server). */
+  attemptsLeft: number | null;
   /** When the resend button works again (ms since the epoch). */
   resendAvailableAt: number;
 }
@@ -52,6 +55,7 @@ const INITIAL: AuthState = {
   verifiedCaptcha: false,
   otpSent: null,
   errorMessage: null,
+  attemptsLeft: null,
   resendAvailableAt: 0,
 };
 
@@ -67,6 +71,12 @@ export const authEnv = {
 };
 
 let opened = '';
+
+/** What the server said is left of the tries, if it said (spec 4 "Authentication"). */
+function attemptsLeftOf(error: unknown): number | null {
+  const left = (toApiError(error).data as ApiErrorBody | undefined)?.attemptsLeft;
+  return typeof left === 'number' ? left : null;
+}
 
 function failureKey(error: unknown): string {
   // R-5-10: with cookies off the server's answer is not the point.
@@ -149,7 +159,7 @@ export function openAuthentication(search: string, path = ''): void {
 export async function submitDateOfBirth(dateOfBirth: string, contactNumber: string): Promise<void> {
   const { params } = $auth.get();
   if (!params || $auth.get().loading) return;
-  $auth.set({ ...$auth.get(), loading: true, errorMessage: null });
+  $auth.set({ ...$auth.get(), loading: true, errorMessage: null, attemptsLeft: null });
   try {
     if (!(await passCaptcha())) {
       $auth.set({
@@ -188,6 +198,7 @@ export async function submitDateOfBirth(dateOfBirth: string, contactNumber: stri
       loading: false,
       step: 'dateOfBirth',
       errorMessage: failureKey(error),
+      attemptsLeft: attemptsLeftOf(error),
     });
   }
 }
@@ -196,7 +207,7 @@ export async function submitDateOfBirth(dateOfBirth: string, contactNumber: stri
 export async function submitCode(code: string): Promise<void> {
   const { params, loading } = $auth.get();
   if (!params || loading) return;
-  $auth.set({ ...$auth.get(), loading: true, errorMessage: null });
+  $auth.set({ ...$auth.get(), loading: true, errorMessage: null, attemptsLeft: null });
   try {
     await validateOtp(params.bookingKey, code);
     await authenticated(params);
@@ -206,7 +217,12 @@ export async function submitCode(code: string): Promise<void> {
       goToDeny(pathPrefix);
       return;
     }
-    $auth.set({ ...$auth.get(), loading: false, errorMessage: failureKey(error) });
+    $auth.set({
+      ...$auth.get(),
+      loading: false,
+      errorMessage: failureKey(error),
+      attemptsLeft: attemptsLeftOf(error),
+    });
   }
 }
 
@@ -214,7 +230,7 @@ export async function submitCode(code: string): Promise<void> {
 export async function resendCode(): Promise<void> {
   const state = $auth.get();
   if (!state.params || state.loading || authEnv.now() < state.resendAvailableAt) return;
-  $auth.set({ ...state, loading: true, errorMessage: null });
+  $auth.set({ ...state, loading: true, errorMessage: null, attemptsLeft: null });
   try {
     const sent = await sendOtp(state.params.bookingKey);
     $auth.set({

@@ -52,6 +52,7 @@ import { isBookingRequestFlow } from './flow.store';
 import { clearHold, moveHolds } from './hold.store';
 import { requestProgress } from './progress.store';
 import { reloadSlots } from './slots.store';
+import { $acceptedWalkIns } from './walk-in.store';
 import {
   outcomeInsuranceTypeId,
   replacedAppointment,
@@ -169,6 +170,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
     // R-4-create-03: creating appointments is progress step 3.
     requestProgress(CREATING_APPOINTMENTS_STEP);
     const pending = $pendingAppointments.get();
+    const walkInExams = $acceptedWalkIns.get().map((walkIn) => walkIn.name);
     const create = pending ? createPendingAppointment : createAppointment;
     const createAll = (key: string) =>
       Promise.all(
@@ -184,6 +186,8 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
               ...insuranceType,
               // Reschedule or change (R-4-status-04): the first new appointment replaces the old one.
               ...(index === 0 ? replacedAppointment(params) : {}),
+              // Spec 4 "Walk-in": the walk-ins go with the first visit, told in its e-mail.
+              ...(index === 0 && walkInExams.length > 0 ? { walkInExams } : {}),
             }),
           ),
         ),
@@ -231,6 +235,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
       bookingRequest: null,
       email: patient.email,
       rescheduledFrom: rescheduleOf(params)?.from ?? null,
+      walkIns: $acceptedWalkIns.get(),
     });
     return { ok: true };
   } catch (error) {

@@ -11,6 +11,7 @@ import type {
   BookingClinic,
   BookingRequestResponse,
   Exam,
+  WalkInNote,
 } from '../../src/contract/booking';
 import { cancelOnNavigation } from '../../src/api/request-group';
 import {
@@ -145,6 +146,8 @@ export interface CreatedBooking {
   email: string;
   /** R-4-status-04: the booking moved an appointment that started then (ISO instant). */
   rescheduledFrom?: string | null;
+  /** Spec 4 "Walk-in": the walk-ins the patient will come in for with this visit. */
+  walkIns?: WalkInNote[];
 }
 
 /** The booking just made, shown at once on the confirmation step (and reported as imaging-booking-created). */

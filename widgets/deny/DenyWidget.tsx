@@ -2,6 +2,9 @@ import { closeHref, denyMessage, parseDenyParams } from '../../src/domain/deny/d
 import type { WidgetProps } from '../../src/element/define-widget';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $clinicsToCall, loadClinicsToCall, telHref } from './deny.store';
 
 export interface DenyWidgetProps extends WidgetContextProps, WidgetProps {
   search?: string;
@@ -15,12 +18,30 @@ export function DenyWidget({ search = '', apiBase, locale }: DenyWidgetProps) {
   const input = parseDenyParams(search);
   const message = denyMessage(input);
   const href = closeHref(input);
+  const clinics = useStore($clinicsToCall);
+  useEffect(() => {
+    if (input.maxAttempts) loadClinicsToCall();
+  }, [input.maxAttempts]);
   return (
     <section className="deny" part="deny" data-state={input.status ?? 'none'}>
       <h1>{t('deny.title')}</h1>
       <p className="deny__message notice notice--error" part="message" role="alert">
         {'key' in message ? t(message.key) : message.text}
       </p>
+      {input.maxAttempts && clinics.state === 'loaded' && clinics.value.length > 0 && (
+        <section className="deny__call" aria-labelledby="deny-call-title" part="call">
+          <h2 id="deny-call-title">{t('deny.call_title')}</h2>
+          <ul>
+            {clinics.value.map((clinic) => (
+              <li key={clinic.id}>
+                <a href={telHref(clinic.phone)}>
+                  {t('deny.call_clinic', { clinic: clinic.name, phone: clinic.phone })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {href && (
         <p>
           <a className="button" href={href} part="close">

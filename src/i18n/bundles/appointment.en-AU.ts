@@ -14,6 +14,11 @@ export const appointmentEnAU = {
   'appointment.moved_to': 'Moved to {{when}} at {{clinic}}.',
   'appointment.moved_from': 'Rescheduled from {{when}} to this time. The old time is free again.',
   'appointment.title_rescheduled': 'Appointment rescheduled',
+  'appointment.walk_in_item_no_prep':
+    '{{name}}: no appointment needed. Come on the day of this appointment or any day the clinic is open, up to {{minutesPrior}} minutes before it closes.',
+  'appointment.walk_ins_title': 'Also walk in for:',
+  'appointment.walk_in_item':
+    '{{name}}: no appointment needed. Come on the day of this appointment or any day the clinic is open, up to {{minutesPrior}} minutes before it closes, and allow {{prepTime}} minutes to prepare.',
   'appointment.title_pending': 'Booking received',
   'appointment.lead':
     'Here is everything you need for your visit; we have e-mailed it to you too. You can confirm, reschedule or cancel below.',

@@ -13,6 +13,11 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.moved_from':
     'Преместен од {{when}} на ова време. Старото време повторно е слободно.',
   'appointment.title_rescheduled': 'Терминот е преместен',
+  'appointment.walk_in_item_no_prep':
+    '{{name}}: не е потребен термин. Дојдете на денот на овој термин или кој било ден кога клиниката работи, најдоцна {{minutesPrior}} минути пред затворање.',
+  'appointment.walk_ins_title': 'Дојдете и без термин за:',
+  'appointment.walk_in_item':
+    '{{name}}: не е потребен термин. Дојдете на денот на овој термин или кој било ден кога клиниката работи, најдоцна {{minutesPrior}} минути пред затворање, и предвидете {{prepTime}} минути за подготовка.',
   'appointment.title_pending': 'Резервацијата е примена',
   'appointment.lead':
     'Тука е сè што ви треба за посетата; истото ви го испративме и по е-пошта. Подолу можете да го потврдите, преместите или откажете терминот.',

@@ -22,6 +22,10 @@ export const authEnAU = {
   'message.captcha_required': 'We could not check that you are a person. Please try again.',
   'message.authentication_no_contact':
     'We have no e-mail address or mobile number to send a code to. Please call the clinic.',
+  'auth.attempts_left_one':
+    'You have 1 more try; after that, this booking is locked for 15 minutes.',
+  'auth.attempts_left_other':
+    'You have {{count}} more tries; after that, this booking is locked for 15 minutes.',
   'auth.title_default': 'Verify your identity',
   'auth.missing_params': 'This link is incomplete. Open the link from your e-mail or SMS again.',
   'auth.title_appointment': 'View your appointment',

@@ -19,6 +19,9 @@ export const authMk: Record<keyof typeof authEnAU, string> = {
   'message.captcha_required': 'Не можевме да потврдиме дека сте човек. Обидете се повторно.',
   'message.authentication_no_contact':
     'Немаме адреса на е-пошта или мобилен број на кој да ви испратиме код. Јавете се во клиниката.',
+  'auth.attempts_left_one': 'Имате уште 1 обид; потоа овој термин се заклучува 15 минути.',
+  'auth.attempts_left_other':
+    'Имате уште {{count}} обиди; потоа овој термин се заклучува 15 минути.',
   'auth.title_default': 'Потврдете го вашиот идентитет',
   'auth.missing_params':
     'Оваа врска е нецелосна. Отворете ја повторно врската од вашата е-пошта или SMS-порака.',

@@ -116,6 +116,13 @@ export const bookingEnAU = {
   'booking.confirmation.rescheduled_title': 'Your appointment is moved',
   'booking.confirmation.rescheduled_from':
     'Moved from {{when}} to the time below. The old time is free again.',
+  'booking.confirmation.walk_in_item_no_prep':
+    '{{name}}: no appointment needed. Come on the day of this appointment or any day the clinic is open, up to {{minutesPrior}} minutes before it closes.',
+  'booking.confirmation.walk_ins_title': 'Also walk in for',
+  'booking.confirmation.walk_in_item':
+    '{{name}}: no appointment needed. Come on the day of this appointment or any day the clinic is open, up to {{minutesPrior}} minutes before it closes, and allow {{prepTime}} minutes to prepare.',
+  'message.walk_in_unknown':
+    'That walk-in is not offered at this clinic any more. Please choose your exams again.',
   'booking.slots.searching': 'Looking for the next free time…',
   'booking.slots.none_available':
     'There are no free times in the coming months. Try another clinic.',

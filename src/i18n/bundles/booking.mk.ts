@@ -120,6 +120,13 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.confirmation.rescheduled_title': 'Вашиот термин е преместен',
   'booking.confirmation.rescheduled_from':
     'Преместен од {{when}} на времето подолу. Старото време повторно е слободно.',
+  'booking.confirmation.walk_in_item_no_prep':
+    '{{name}}: не е потребен термин. Дојдете на денот на овој термин или кој било ден кога клиниката работи, најдоцна {{minutesPrior}} минути пред затворање.',
+  'booking.confirmation.walk_ins_title': 'Дојдете и без термин за',
+  'booking.confirmation.walk_in_item':
+    '{{name}}: не е потребен термин. Дојдете на денот на овој термин или кој било ден кога клиниката работи, најдоцна {{minutesPrior}} минути пред затворање, и предвидете {{prepTime}} минути за подготовка.',
+  'message.walk_in_unknown':
+    'Тој преглед без термин повеќе не се нуди во оваа клиника. Изберете ги прегледите повторно.',
   'booking.slots.searching': 'Се бара следниот слободен термин…',
   'booking.slots.none_available':
     'Нема слободни термини во наредните месеци. Обидете се со друга клиника.',

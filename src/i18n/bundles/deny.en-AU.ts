@@ -1,5 +1,7 @@
 /** Texts of `<imaging-deny>` (spec 4 "Deny page message by input", 8 deny page texts). */
 export const denyEnAU = {
+  'deny.call_title': 'Call us: we can help you straight away',
+  'deny.call_clinic': '{{clinic}}: {{phone}}',
   'deny.title': 'We cannot show this page',
   'deny.expired': 'This link has expired.',
   'deny.canceled': 'This appointment has been cancelled.',

@@ -2,6 +2,8 @@ import type { denyEnAU } from './deny.en-AU';
 
 /** Texts of `<imaging-deny>`, Macedonian. Loaded on demand by widgets/deny/define.ts. */
 export const denyMk: Record<keyof typeof denyEnAU, string> = {
+  'deny.call_title': 'Јавете ни се: можеме веднаш да ви помогнеме',
+  'deny.call_clinic': '{{clinic}}: телефон {{phone}}',
   'deny.title': 'Не можеме да ја прикажеме оваа страница',
   'deny.expired': 'Оваа врска е истечена.',
   'deny.canceled': 'Овој термин е откажан.',

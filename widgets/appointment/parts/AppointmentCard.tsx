@@ -50,6 +50,27 @@ export function AppointmentCard({
           {t('appointment.moved_from', { when: movedWhen(appointment.movedFrom, locale) })}
         </p>
       )}
+      {appointment.status !== 'CANCELED' && appointment.walkIns?.length > 0 && (
+        <div className="notice notice--info" part="walk-ins">
+          <p>{t('appointment.walk_ins_title')}</p>
+          <ul>
+            {appointment.walkIns.map((walkIn) => (
+              <li key={walkIn.name}>
+                {t(
+                  walkIn.prepTime > 0
+                    ? 'appointment.walk_in_item'
+                    : 'appointment.walk_in_item_no_prep',
+                  {
+                    name: walkIn.name,
+                    minutesPrior: walkIn.minutesPrior,
+                    prepTime: walkIn.prepTime,
+                  },
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {appointment.status === 'CANCELED' && appointment.movedTo && (
         <p className="notice notice--info" part="moved-notice">
           {t('appointment.moved_to', {

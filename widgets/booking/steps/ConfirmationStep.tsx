@@ -4,6 +4,7 @@ import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $created, resetBooking } from '../booking-form.store';
 import { AppointmentDetails } from '../parts/AppointmentDetails';
+import { WalkInNotes } from '../parts/WalkInNotes';
 import { whenText } from '../parts/RescheduleNotice';
 import { $locale } from '../../../src/stores/locale.store';
 
@@ -62,6 +63,7 @@ export function ConfirmationStep() {
         <span className="booking-key__hint">{t('booking.confirmation.key_hint')}</span>
       </div>
       {details && <AppointmentDetails booking={details} />}
+      {details?.walkIns && details.walkIns.length > 0 && <WalkInNotes walkIns={details.walkIns} />}
       {!isRequest && (
         <p>
           <a
