@@ -62,7 +62,7 @@ export const CreateAppointmentRequestSchema = Type.Object({
   ),
   insuranceTypeId: Type.Optional(InsuranceTypeId),
   walkInExams: Type.Optional(
-    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+    Type.Array(Text({ minLength: 1, maxLength: 200 }), {
       maxItems: 10,
       description: "The clinic's walk-in exams the patient walks in for with this visit",
     }),

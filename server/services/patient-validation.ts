@@ -6,6 +6,7 @@
  * little more (international numbers with '+'), so only tampered or foreign
  * clients meet them.
  */
+import { normaliseContactNumber } from '../../src/domain/contact-number.js';
 import type { PatientDetails, Sex } from '../../src/contract/booking.js';
 import type { StoredPatient } from '../db/booking.repo.js';
 import { ApiError } from '../http/errors.js';
@@ -34,10 +35,6 @@ function nameError(value: string): string | undefined {
 /** The latest calendar date anywhere on Earth (UTC+14): a birth date after it is in the future. */
 function latestToday(now: Date): string {
   return zonedDate(now.getTime(), 'Etc/GMT-14');
-}
-
-export function normaliseContactNumber(value: string): string {
-  return value.replace(/[\s()-]/g, '');
 }
 
 /** Field → message key for each invalid field; empty when all are valid. */

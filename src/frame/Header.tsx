@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { PortalConfig, User } from '../contract/portal';
 import { assetUrl } from '../api/assets';
 import { adminLoginUrl, isConfirmationPage } from '../domain/frame';
@@ -23,6 +23,8 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, setOpen] = useState(false);
   const navId = useId();
+  // A new page closes the phone menu: it must not cover the page the patient chose.
+  useEffect(() => setOpen(false), [path]);
   const { radiology, application } = config;
   const confirmation = isConfirmationPage(path);
   // R-2.3-07, except on a kiosk: an external site would strand the next patient off the kiosk.

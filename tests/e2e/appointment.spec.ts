@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, mailsTo } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
@@ -308,6 +308,8 @@ test.describe('appointment pages', () => {
     await booking.getByRole('button', { name: 'Move my appointment' }).click();
 
     await expect(heading(page, 'Appointment rescheduled')).toBeVisible();
+    // The arriving page puts focus on its title, not on the body.
+    await expect(heading(page, 'Appointment rescheduled')).toBeFocused();
     await expect(page).not.toHaveURL(new RegExp(old.bookingKey));
     const card = appointment(page).locator('[part="appointment-card"]');
     await expect(card).toContainText('MRI Knee');
@@ -466,5 +468,45 @@ test.describe('booking-request pages', () => {
     ]);
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'appointment-two-exams-documents');
+  });
+
+  test('the call-centre message and the callback request are confirmed beside their buttons, and reach the clinic', async ({
+    page,
+    request,
+  }) => {
+    const { bookingKey } = await bookViaApi(request, 4);
+    await logInAs(page, bookingKey);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/appointments/${bookingKey}`);
+    await frameReady(page);
+    const contact = appointment(page).locator('[part="contact"]');
+    await contact.getByLabel('Message to our call centre').fill('Is there parking nearby?');
+    const send = contact.getByRole('button', { name: 'Send message' });
+    await send.click();
+    const sent = contact.getByRole('status').filter({ hasText: 'Your message was sent' });
+    await expect(sent).toBeVisible();
+    // Where the patient is looking: right under the button, on a phone.
+    const [button, status] = [await send.boundingBox(), await sent.boundingBox()];
+    expect(Math.abs(status!.y - (button!.y + button!.height))).toBeLessThan(80);
+    await expect(appointment(page).locator('.appointment-page > [part="notice"]')).toHaveCount(0);
+
+    await contact.getByRole('button', { name: 'Request a callback' }).click();
+    await expect(contact.getByRole('status').filter({ hasText: /call you back/i })).toBeVisible();
+    // What the server did: both reached the call centre's mailbox (the clinic's e-mail).
+    const clinicEmail = await page.evaluate(async (key) => {
+      const res = await fetch('/api/secured/appointments/summary', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ bookingKey: key }),
+        credentials: 'include',
+      });
+      const body = (await res.json()) as { appointments: { clinic: { email: string } }[] };
+      return body.appointments[0]!.clinic.email;
+    }, bookingKey);
+    await expect
+      .poll(async () => (await mailsTo(page.request, clinicEmail)).join('\n'), { timeout: 15_000 })
+      .toContain('Is there parking nearby?');
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'appointment-contact-phone');
   });
 });

@@ -94,6 +94,9 @@ test.describe('the shared frame and the information pages', () => {
     await keepScreenshot(page, 'mobile-menu-open');
     await page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    // The chosen page is not hidden behind the menu: it closes on navigation.
+    await expect(page.locator('imaging-frame nav.nav')).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('R-2.3-21..23: the desktop footer has the links, the copyright with the year and the version', async ({

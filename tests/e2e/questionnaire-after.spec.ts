@@ -125,8 +125,14 @@ test.describe('questionnaires after booking on the appointment page', () => {
     await keepScreenshot(page, 'appointment-required-questionnaire');
     await dialog.getByRole('button', { name: 'Submit' }).click();
 
-    // Back on the appointment page: answered, so the notice is gone.
-    await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
+    // Back on the appointment page: answered, so the notice is gone, and the thanks is
+    // said at the top, where the returning page opens.
+    await expect(page).toHaveURL(
+      new RegExp(`/appointments/${bookingKey}\\?answered=REQUIRED_ON_CONFIRMATION$`),
+    );
+    await expect(appointment(page).locator('[part="answered-notice"]')).toHaveText(
+      'Thank you: your answers are saved.',
+    );
     const actions = appointment(page).locator('[part="booking-actions"]');
     await expect(actions.getByRole('button', { name: 'Pain score' })).toBeVisible();
     await expect(notice).toHaveCount(0);

@@ -47,6 +47,16 @@ export function AppointmentWidget({
     stored.state === 'loaded' && stored.value.bookingKey !== key ? LOADING : stored;
   const prefix = shellPrefix(path);
   const kiosk = kioskFrom(search, kioskMode);
+  const answered = new URLSearchParams(search ?? '').has('answered');
+  const title = useRef<HTMLHeadingElement>(null);
+  const loadedKey = summary.state === 'loaded' ? summary.value.bookingKey : null;
+  // A page that arrives (after booking, after logging in) puts the keyboard and screen
+  // reader at its title, not on the document body; focus a person placed is left alone.
+  useEffect(() => {
+    if (!loadedKey) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) title.current?.focus({ preventScroll: true });
+  }, [loadedKey]);
 
   useEffect(() => {
     if (key) void showAppointment({ bookingKey: key, prefix, kioskMode: kiosk });
@@ -77,7 +87,7 @@ export function AppointmentWidget({
       )}
       {summary.state === 'loaded' && (
         <>
-          <h1 className="appointment-page__title">
+          <h1 className="appointment-page__title" ref={title} tabIndex={-1}>
             {t(
               moved
                 ? 'appointment.title_moved'
@@ -101,6 +111,12 @@ export function AppointmentWidget({
                     : 'appointment.lead',
             )}
           </p>
+          {answered && (
+            // Back from a questionnaire: the page opens at its top, so the thanks is said here.
+            <p className="notice notice--success" role="status" part="answered-notice">
+              {t('appointment.answers_saved')}
+            </p>
+          )}
           <RequiredQuestionnaires appointments={appointments} />
           <NoticeView slug={null} />
           {appointments.map((appointment) => (

@@ -51,6 +51,12 @@ export interface Notice {
   text: TextRef;
   /** The appointment it is about (shown on its card), or null for the booking. */
   slug: string | null;
+  /**
+   * Where the patient acted, when that is not the card or the page's top
+   * (the call-centre message, the callback, unsubscribing): the notice shows
+   * right there, where they are looking.
+   */
+  at?: string;
 }
 export const $notice = atom<Notice | null>(null);
 
@@ -71,14 +77,14 @@ function navigate(target: Target): void {
 }
 
 /** 401 (no session) and 403 (a session for another booking): log in for this booking. */
-export function handleFailure(error: unknown, slug: string | null = null): void {
+export function handleFailure(error: unknown, slug: string | null = null, at?: string): void {
   if (isAbortError(error)) return;
   const apiError = toApiError(error);
   if ((apiError.status === 401 || apiError.status === 403) && context) {
     navigate(authenticationTarget({ ...context, kind: 'appointment' }));
     return;
   }
-  $notice.set({ tone: 'error', text: { key: apiError.messageKey }, slug });
+  $notice.set({ tone: 'error', text: { key: apiError.messageKey }, slug, ...(at ? { at } : {}) });
 }
 
 /** Loads the booking of a page (again when the key changes). */
@@ -130,13 +136,14 @@ export async function runAction<T>(
   label: string,
   slug: string | null,
   work: () => Promise<T>,
+  at?: string,
 ): Promise<T | undefined> {
   $busy.set(label);
   $notice.set(null);
   try {
     return await work();
   } catch (error) {
-    handleFailure(error, slug);
+    handleFailure(error, slug, at);
     return undefined;
   } finally {
     $busy.set(null);

@@ -11,7 +11,12 @@ import { loaded } from '../../src/stores/loadable';
 import { $notice, $summary, runAction } from './appointment.store';
 
 export async function unsubscribe(slug: string): Promise<void> {
-  const done = await runAction('unsubscribe', null, () => unsubscribeEmails(slug).then(() => true));
+  const done = await runAction(
+    'unsubscribe',
+    null,
+    () => unsubscribeEmails(slug).then(() => true),
+    'unsubscribe',
+  );
   if (!done) return;
   const current = $summary.get();
   if (current.state === 'loaded')
@@ -21,22 +26,44 @@ export async function unsubscribe(slug: string): Promise<void> {
         appointments: current.value.appointments.map((a) => ({ ...a, emailsUnsubscribed: true })),
       }),
     );
-  $notice.set({ tone: 'success', text: { key: 'appointment.unsubscribed' }, slug: null });
+  $notice.set({
+    tone: 'success',
+    text: { key: 'appointment.unsubscribed' },
+    slug: null,
+    at: 'unsubscribe',
+  });
 }
 
 export async function sendMessage(slug: string, message: string): Promise<boolean> {
-  const done = await runAction('message', null, () =>
-    sendCallCentreEmail(slug, message).then(() => true),
+  const done = await runAction(
+    'message',
+    null,
+    () => sendCallCentreEmail(slug, message).then(() => true),
+    'message',
   );
-  if (done) $notice.set({ tone: 'success', text: { key: 'appointment.message_sent' }, slug: null });
+  if (done)
+    $notice.set({
+      tone: 'success',
+      text: { key: 'appointment.message_sent' },
+      slug: null,
+      at: 'message',
+    });
   return done ?? false;
 }
 
 export async function askForCallback(slug: string, contactNumber: string): Promise<boolean> {
-  const done = await runAction('callback', null, () =>
-    requestCallback(slug, { contactNumber }).then(() => true),
+  const done = await runAction(
+    'callback',
+    null,
+    () => requestCallback(slug, { contactNumber }).then(() => true),
+    'callback',
   );
   if (done)
-    $notice.set({ tone: 'success', text: { key: 'appointment.callback_sent' }, slug: null });
+    $notice.set({
+      tone: 'success',
+      text: { key: 'appointment.callback_sent' },
+      slug: null,
+      at: 'callback',
+    });
   return done ?? false;
 }

@@ -80,6 +80,9 @@ describe('questionnaire flow (spec 4)', () => {
   });
 
   it('R-4-quest-08/13, R-9-16: an exam change reloads the flow 400 ms later with the new exam', async () => {
+    // Only the fake clock moves here: a busy machine must not push the 400 ms along.
+    vi.useRealTimers();
+    vi.useFakeTimers();
     stub({
       'GET /api/questionnaires': () => jsonResponse(list()),
       'POST /api/questionnaires/temporary_answers': () => jsonResponse({ id: 1 }),
@@ -135,6 +138,28 @@ describe('questionnaire flow (spec 4)', () => {
     expect(params.get('customMessage')).toBe('message.pain_score_problem');
     expect(params.get('showClose')).toBe('true');
     expect(params.get('redirectUrl')).toBe('/appointments/K1');
+  });
+
+  it('after booking: a saved pain score returns to the page marked answered, with no process_outcomes call (a booked key answers 409)', async () => {
+    const fetch = stub({
+      'POST /api/secured/appointments/summary': () =>
+        jsonResponse({ appointments: [{ slug: 'apt-1', status: 'BOOKED', examSlug: 'mri-knee' }] }),
+      'GET /api/secured/appointments/apt-1/questionnaires': () =>
+        jsonResponse({ ...list(), questionnaires: [PAIN] }),
+      'POST /api/secured/appointments/apt-1/pain_score': () => jsonResponse({ id: 1 }),
+    });
+    const store = await fresh();
+    store.startFlow(
+      '/questionnaires',
+      '?bookingKey=K1&types=PAIN_SCORE_INITIAL&backUrl=/appointments/K1',
+    );
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ pain: 4 });
+    expect(fetch.calls.some((c) => c.url.includes('process_outcomes'))).toBe(false);
+    expect(store.$questionnaireNavigation.get()).toMatchObject({
+      path: '/appointments/K1',
+      search: '?answered=PAIN_SCORE_INITIAL',
+    });
   });
 
   it('R-8-07: the staff protocol entry names the booking request by its slug and asks PROTOCOL only', async () => {

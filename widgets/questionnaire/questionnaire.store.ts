@@ -15,6 +15,7 @@ import type { Answers } from '../../src/contract/questionnaire';
 import {
   backOf,
   denyTarget,
+  markAnswered,
   parseContext,
   withPrefix,
 } from '../../src/domain/questionnaire/flow-context';
@@ -179,7 +180,7 @@ async function finish(current: FlowRun): Promise<void> {
     return;
   }
   $questionnaireView.set({ state: 'working', messageKey: 'questionnaire.flow.saved' });
-  goTo(context, target);
+  goTo(context, markAnswered(target, [...current.answeredTypes]));
 }
 
 /** The patient submitted the open questionnaire: save, process the outcomes, act. */
@@ -208,8 +209,10 @@ export async function submitAnswers(answers: Answers): Promise<void> {
   if (!call.current()) return;
   current.queue.shift();
   current.answeredTypes.add(item.type);
-  // R-4-quest-03: the server processes the outcomes of the stored answers.
-  if (current.context.bookingKey) {
+  // R-4-quest-03: the server processes the outcomes of the stored answers. Only before
+  // booking: a booked key's outcomes are settled (the server answers 409), and the
+  // after-booking effects (cancelling, declining) happen when the answer is saved.
+  if (current.context.bookingKey && current.context.mode === 'before') {
     try {
       const response = await processOutcomes({
         bookingKey: current.context.bookingKey,

@@ -40,8 +40,10 @@ describe('authentication validation (spec 5)', () => {
     expect(validateContactNumber('0412 345 678')).toBeNull();
     const invalid = { key: 'form.please_enter_valid', field: 'form.contact_number' };
     expect(validateContactNumber('04123456789')).toEqual(invalid);
-    expect(validateContactNumber('+61412345678')).toEqual(invalid);
-    expect(validateContactNumber('04-1234')).toEqual(invalid);
+    // Typed in the international form, an Australian number is the same 10 digits.
+    expect(validateContactNumber('+61 412 345 678')).toBeNull();
+    expect(validateContactNumber('+44 20 7946 0958')).toEqual(invalid);
+    expect(validateContactNumber('04x1234')).toEqual(invalid);
   });
 
   it('R-5-06 R-5-07 R-9-04 the code is required, digits only, exactly 6', () => {

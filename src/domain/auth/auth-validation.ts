@@ -2,6 +2,8 @@
  * Spec 5 rules of the authentication dialogs (R-5-01..09, R-9-04..07):
  * errors are i18n keys with the field's noun as a parameter.
  */
+import { normaliseContactNumber } from '../contact-number';
+
 export interface AuthFieldError {
   key: string;
   /** i18n key of the field's noun, passed as {{field}}. */
@@ -61,9 +63,7 @@ export function validateDateOfBirth(parts: DateParts, today: string): AuthFieldE
 }
 
 /** R-5-03..05, R-9-06: optional; digits only, at most 10. Spaces are ignored. */
-export function normaliseContactNumber(value: string): string {
-  return value.replace(/\s+/g, '');
-}
+export { normaliseContactNumber };
 
 export function validateContactNumber(value: string): AuthFieldError | null {
   const number = normaliseContactNumber(value);

@@ -3,6 +3,7 @@
  * reference API. Errors are i18n keys with the field's noun as a parameter,
  * never text.
  */
+import { normaliseContactNumber } from '../contact-number';
 import type { PatientDetails, Sex } from '../../contract/booking';
 import { isIsoDate } from './calendar';
 import { isValidMedicareNumber, isValidValidationCode, normaliseMedicareNumber } from './medicare';
@@ -83,10 +84,7 @@ export function emptyBookingForm(): BookingFormValues {
   return Object.fromEntries(BOOKING_FIELDS.map((field) => [field, ''])) as BookingFormValues;
 }
 
-/** Contact numbers are typed with spaces, brackets and hyphens ("(02) 5550 1234"); only the digits count. */
-export function normaliseContactNumber(value: string): string {
-  return value.replace(/[\s()-]/g, '');
-}
+export { normaliseContactNumber };
 
 function error(field: BookingField, key: string): FieldError {
   return { key, field: FIELD_NOUNS[field] };

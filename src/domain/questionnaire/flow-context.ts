@@ -134,3 +134,15 @@ export function authenticationTarget(context: FlowContext): FlowTarget {
   });
   return { path: withPrefix(context, '/authentication'), search: `?${search.toString()}` };
 }
+
+/**
+ * The page the patient returns to after answering, marked `answered=TYPES`
+ * so that page can say, where they look, that the answers were saved.
+ * An absolute URL (a REDIRECT outcome) is left as it is.
+ */
+export function markAnswered(location: string, types: readonly string[]): string {
+  if (types.length === 0 || !location.startsWith('/')) return location;
+  const url = new URL(location, 'http://portal.invalid');
+  url.searchParams.set('answered', types.join(','));
+  return `${url.pathname}${url.search}`;
+}

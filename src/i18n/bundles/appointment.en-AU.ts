@@ -19,6 +19,7 @@ export const appointmentEnAU = {
   'appointment.walk_ins_title': 'Also walk in for:',
   'appointment.walk_in_item':
     '{{name}}: no appointment needed. Come on the day of this appointment or any day the clinic is open, up to {{minutesPrior}} minutes before it closes, and allow {{prepTime}} minutes to prepare.',
+  'appointment.answers_saved': 'Thank you: your answers are saved.',
   'appointment.title_pending': 'Booking received',
   'appointment.lead':
     'Here is everything you need for your visit; we have e-mailed it to you too. You can confirm, reschedule or cancel below.',

@@ -18,6 +18,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.walk_ins_title': 'Дојдете и без термин за:',
   'appointment.walk_in_item':
     '{{name}}: не е потребен термин. Дојдете на денот на овој термин или кој било ден кога клиниката работи, најдоцна {{minutesPrior}} минути пред затворање, и предвидете {{prepTime}} минути за подготовка.',
+  'appointment.answers_saved': 'Ви благодариме: вашите одговори се зачувани.',
   'appointment.title_pending': 'Резервацијата е примена',
   'appointment.lead':
     'Тука е сè што ви треба за посетата; истото ви го испративме и по е-пошта. Подолу можете да го потврдите, преместите или откажете терминот.',

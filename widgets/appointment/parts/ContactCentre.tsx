@@ -6,6 +6,7 @@ import { useT } from '../../../src/i18n/useT';
 import { TextField } from '../../../src/ui/TextField';
 import { $busy } from '../appointment.store';
 import { askForCallback, sendMessage, unsubscribe } from '../contact.store';
+import { NoticeView } from './NoticeView';
 
 const PHONE = /^\+?[0-9 ()-]{8,20}$/;
 
@@ -73,6 +74,7 @@ export function ContactCentre({ summary }: { summary: AppointmentSummary }) {
         <button type="submit" className="button" data-variant="ghost" disabled={busy === 'message'}>
           {busy === 'message' ? t('appointment.working') : t('appointment.message_send')}
         </button>
+        <NoticeView slug={null} at="message" />
       </form>
       <form noValidate onSubmit={(event) => void submitCallback(event)}>
         <TextField
@@ -94,6 +96,7 @@ export function ContactCentre({ summary }: { summary: AppointmentSummary }) {
         >
           {busy === 'callback' ? t('appointment.working') : t('appointment.callback_send')}
         </button>
+        <NoticeView slug={null} at="callback" />
       </form>
       {!first.emailsUnsubscribed && (
         <button
@@ -105,6 +108,7 @@ export function ContactCentre({ summary }: { summary: AppointmentSummary }) {
           {t('appointment.unsubscribe')}
         </button>
       )}
+      <NoticeView slug={null} at="unsubscribe" />
     </section>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * Contact numbers as patients type them: "(02) 5550 1234", "0412-345-678",
+ * "+61 412 345 678". One rule for the booking form, the log-in form and the
+ * server (spec 5 "Contact number"): separators are dropped, and an
+ * Australian or New Zealand international prefix (+61, +64, 0061, 0064)
+ * becomes the national leading 0, so the number fits the 10-digit field.
+ */
+const INTERNATIONAL = /^(?:\+|00)(?:61|64)(\d{8,10})$/;
+
+export function normaliseContactNumber(value: string): string {
+  const compact = value.trim().replace(/[\s().-]/g, '');
+  const international = INTERNATIONAL.exec(compact);
+  if (international) return `0${international[1]!.replace(/^0/, '')}`;
+  return compact;
+}
