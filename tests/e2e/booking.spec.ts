@@ -330,6 +330,46 @@ test.describe('booking a scan', () => {
     await keepScreenshot(page, 'booking-walk-in-confirmed');
   });
 
+  test("picking a time on a phone: dates first, the day's times by part of day, one tab stop with arrow keys, the chosen time and Continue on one screen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reachSlots(page, 'X-Ray', 'Chest X-ray', 'Sydney', 'Harbour Imaging Sydney CBD');
+    const slots = await showFirstFreeSlot(page);
+    // Dates first: seven day buttons, and only the picked day's times are on the page.
+    const days = booking(page).locator('.week__day');
+    await expect(days).toHaveCount(7);
+    const picked = booking(page).locator('.week__day[aria-pressed="true"]');
+    await expect(picked).toHaveCount(1);
+    expect(await slots.count()).toBeLessThan(80);
+    await expect(booking(page).locator('.day__part-title').first()).toBeVisible();
+    // Another day: its times replace the first day's, and the date goes in the URL.
+    const other = booking(page).locator('.week__day:not([disabled]):not([aria-pressed="true"])');
+    if ((await other.count()) > 0) {
+      await other.first().click();
+      await expect(page).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
+    }
+    // One tab stop for the grid; arrows move within it.
+    await slots.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(slots.nth(1)).toBeFocused();
+    expect(
+      await slots.evaluateAll((all) => all.filter((b) => (b as HTMLElement).tabIndex === 0).length),
+    ).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect(slots.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    // The chosen time and Continue are on screen together, without scrolling.
+    const chosen = booking(page).locator('.step__chosen');
+    const go = booking(page).getByRole('button', { name: 'Continue' });
+    await expect(chosen).toBeInViewport();
+    await expect(go).toBeInViewport();
+    await expect(go).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await keepScreenshot(page, 'booking-phone-time-step');
+    await go.click();
+    await expect(heading(page, 'Your details')).toBeVisible();
+  });
+
   test('R-2.1-15/26, R-9-26/27 kiosk: post-code search is remembered in a cookie and the confirmation is the kiosk page', async ({
     page,
     context,

@@ -136,6 +136,11 @@ export const bookingEnAU = {
   'booking.slots.zone_differs':
     "Times are the clinic's local time ({{zone}}), which differs from your device's.",
   'booking.slots.loading': 'Loading free times…',
+  'booking.slots.days_label': 'Days of this week',
+  'booking.slots.day_without_times': '{{day}}, no free times',
+  'booking.slots.count_short_one': '{{count}} time',
+  'booking.slots.count_short_other': '{{count}} times',
+  'booking.slots.chosen': 'Your time: {{when}}',
   'booking.slots.no_times': 'No times',
   'booking.slots.none_this_week':
     'No free times this week. Try the next week or find the next available time.',

@@ -140,6 +140,11 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.slots.zone_differs':
     'Термините се по локалното време на клиниката ({{zone}}), кое се разликува од времето на вашиот уред.',
   'booking.slots.loading': 'Се вчитуваат слободните термини…',
+  'booking.slots.days_label': 'Денови од оваа недела',
+  'booking.slots.day_without_times': '{{day}}, нема слободни термини',
+  'booking.slots.count_short_one': '{{count}} термин',
+  'booking.slots.count_short_other': '{{count}} термини',
+  'booking.slots.chosen': 'Вашиот термин: {{when}}',
   'booking.slots.no_times': 'Нема термини',
   'booking.slots.none_this_week':
     'Нема слободни термини оваа недела. Обидете се следната недела или побарајте го првиот слободен термин.',

@@ -1,3 +1,5 @@
+import type { Slot } from '../../../src/contract/booking';
+import { DayTimes } from './DayTimes';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { monthGrid } from '../../../src/domain/booking/calendar';
@@ -18,7 +20,13 @@ interface MonthViewProps<T> {
 }
 
 /** The month view: a calendar whose days with free times are buttons; the picked day's times below. */
-export function MonthView<T>({ days, period, date, keyOf, render }: MonthViewProps<T>) {
+export function MonthView<T extends Pick<Slot, 'startDateTime' | 'timeZone'>>({
+  days,
+  period,
+  date,
+  keyOf,
+  render,
+}: MonthViewProps<T>) {
   const t = useT();
   const portalLocale = useStore($locale);
   const locale = dateLocale(portalLocale);
@@ -72,16 +80,13 @@ export function MonthView<T>({ days, period, date, keyOf, render }: MonthViewPro
         </tbody>
       </table>
       {shown ? (
-        <section className="day" aria-labelledby="booking-month-day">
-          <h3 id="booking-month-day" className="day__title">
-            {formatDay(shown, locale)}
-          </h3>
-          <ul className="day__slots day__slots--wrap">
-            {items.map((item) => (
-              <li key={keyOf(item)}>{render(item)}</li>
-            ))}
-          </ul>
-        </section>
+        <DayTimes
+          title={formatDay(shown, locale)}
+          titleId="booking-month-day"
+          items={items}
+          keyOf={keyOf}
+          render={render}
+        />
       ) : (
         <p className="notice">{t('booking.slots.none_this_month')}</p>
       )}

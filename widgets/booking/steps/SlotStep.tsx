@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Slot } from '../../../src/contract/booking';
 import { isChosenCombination, type Combination } from '../../../src/domain/booking/combinations';
-import { formatDay, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
 import {
   filterByTimeOfDay,
   groupSlotsByDay,
   sameSlot,
   zoneDiffersFromDevice,
+  zonedTime,
 } from '../../../src/domain/booking/slots';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
@@ -202,6 +203,7 @@ export function SlotStep() {
             <WeekView
               days={combinationDays}
               period={period}
+              date={date}
               keyOf={combinationKey}
               render={renderCombination}
             />
@@ -215,7 +217,13 @@ export function SlotStep() {
             />
           )
         ) : period.view === 'WEEK' ? (
-          <WeekView days={slotDays} period={period} keyOf={slotKey} render={renderSlot} />
+          <WeekView
+            days={slotDays}
+            period={period}
+            date={date}
+            keyOf={slotKey}
+            render={renderSlot}
+          />
         ) : (
           <MonthView
             days={slotDays}
@@ -226,7 +234,18 @@ export function SlotStep() {
           />
         ))}
       <HoldStatus timeZone={zone} locale={locale} />
-      <div className="step__actions">
+      {/* Once a time is chosen, on a phone it and Continue stay on screen together (sticky). */}
+      <div
+        className={allChosen ? 'step__actions step__actions--sticky' : 'step__actions'}
+        part="slot-actions"
+      >
+        {allChosen && chosenStart && (
+          <p className="step__chosen" role="status">
+            {t('booking.slots.chosen', {
+              when: `${formatDay(zonedTime(chosenStart, zone).date, locale, 'short')}, ${formatTime(chosenStart, zone, locale)}`,
+            })}
+          </p>
+        )}
         <button type="button" className="button" disabled={!allChosen} onClick={continueFromSlots}>
           {t('booking.action.continue')}
         </button>
