@@ -209,9 +209,8 @@ export async function submitAnswers(answers: Answers): Promise<void> {
   if (!call.current()) return;
   current.queue.shift();
   current.answeredTypes.add(item.type);
-  // R-4-quest-03: the server processes the outcomes of the stored answers. Only before
-  // booking: a booked key's outcomes are settled (the server answers 409), and the
-  // after-booking effects (cancelling, declining) happen when the answer is saved.
+  // R-4-quest-03: the server processes the outcomes, before booking only (a booked key
+  // answers 409; cancelling and declining happen when the answer is saved).
   if (current.context.bookingKey && current.context.mode === 'before') {
     try {
       const response = await processOutcomes({
