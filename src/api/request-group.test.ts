@@ -1,30 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client';
-import { cancelOnNavigation, clinicAppointmentRequests, createRequestGroup } from './request-group';
+import { clinicAppointmentRequests, createRequestGroup } from './request-group';
 import { createFakeFetch, never } from './testing';
 
 describe('request groups (R-7-http-01)', () => {
-  it('navigating to a booking path cancels pending clinic-appointment requests', async () => {
+  it('cancelAll aborts every call of the group, and run() releases what it started', async () => {
     const fetch = createFakeFetch(() => never());
     const api = createApiClient({ fetch });
     const pending = api('/api/clinic_appointments', { signal: clinicAppointmentRequests.track() });
     const alsoPending = clinicAppointmentRequests.run((signal) =>
       api('/api/clinic_appointments', { signal }),
     );
-
-    expect(cancelOnNavigation('/iframe/select-clinic?examSlug=ct-head')).toBe(true);
-
+    clinicAppointmentRequests.cancelAll();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     await expect(alsoPending).rejects.toMatchObject({ name: 'AbortError' });
     expect(clinicAppointmentRequests.size).toBe(0);
-  });
-
-  it('navigating elsewhere leaves them running', () => {
-    const signal = clinicAppointmentRequests.track();
-    expect(cancelOnNavigation('/appointments/ABC123')).toBe(false);
-    expect(signal.aborted).toBe(false);
-    clinicAppointmentRequests.cancelAll();
-    expect(signal.aborted).toBe(true);
   });
 
   it('a tracked signal follows its parent signal', () => {

@@ -1,9 +1,8 @@
 /**
- * Cancellation of groups of calls (R-7-http-01): clinic-appointment requests
- * are abandoned when the user navigates to a booking path, since the new
- * page starts its own search and a late answer would overwrite it.
+ * Cancellation of groups of calls (R-7-http-01): a group's calls can be
+ * abandoned together (the clinic-appointment requests when the user
+ * navigates to a booking path: src/stores/navigation.store.ts decides).
  */
-import { isBookingPath } from '../domain/booking-paths';
 
 export interface RequestGroup {
   /** A signal for one call of the group; it also aborts when `parent` does. */
@@ -69,13 +68,3 @@ export function createRequestGroup(name: string): RequestGroup {
 
 /** Clinic-appointment (slot) requests of the booking flow. */
 export const clinicAppointmentRequests = createRequestGroup('clinic appointment requests');
-
-/**
- * Call on every route change. R-7-http-01: navigating to a booking path
- * cancels pending clinic-appointment requests. Returns whether it did.
- */
-export function cancelOnNavigation(path: string): boolean {
-  if (!isBookingPath(path)) return false;
-  clinicAppointmentRequests.cancelAll();
-  return true;
-}

@@ -9,9 +9,21 @@
  * `search` back on the element. No element touches history itself.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { cancelOnNavigation } from '../api/request-group';
+import { clinicAppointmentRequests } from '../api/request-group';
+import { isBookingPath } from '../domain/booking-paths';
 
 export const $navigating = atom(false);
+
+/**
+ * Call on every route change. R-7-http-01: navigating to a booking path
+ * cancels pending clinic-appointment requests (the new page starts its own
+ * search, and a late answer would overwrite it). Returns whether it did.
+ */
+export function cancelOnNavigation(path: string): boolean {
+  if (!isBookingPath(path)) return false;
+  clinicAppointmentRequests.cancelAll();
+  return true;
+}
 
 /**
  * The host router calls this when a navigation starts, with the target

@@ -13,7 +13,7 @@ import type {
   Exam,
   WalkInNote,
 } from '../../src/contract/booking';
-import { cancelOnNavigation } from '../../src/api/request-group';
+import { cancelOnNavigation } from '../../src/stores/navigation.store';
 import {
   bookingPath,
   parseBookingPath,
