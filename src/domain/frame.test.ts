@@ -9,6 +9,7 @@ import {
   isHomeTypePage,
   menuTarget,
   pageType,
+  compactHeaderImage,
 } from './frame';
 
 describe('frame rules (spec 2.3)', () => {
@@ -77,5 +78,12 @@ describe('frame rules (spec 2.3)', () => {
     expect(
       displayName({ username: 'anguyen', organization: 'Harbour', currentDoctor: doctor }),
     ).toBe('anguyen');
+  });
+
+  it("the header image is compact on the booking flow's later steps, full on the home page", () => {
+    expect(compactHeaderImage('/')).toBe(false);
+    expect(compactHeaderImage('/select-clinic?examSlug=x')).toBe(true);
+    expect(compactHeaderImage('/iframe/booking')).toBe(true);
+    expect(compactHeaderImage('/about')).toBe(false);
   });
 });

@@ -96,3 +96,11 @@ export function displayName(user: {
   }
   return user.username;
 }
+
+/** The booking flow's steps after the first: the task, not the hero, fills the first screen. */
+const FLOW_STEPS = new Set(['select-region', 'select-clinic', 'booking', 'questionnaires']);
+
+/** A compact header image on the booking flow's later steps (the time step above the fold). */
+export function compactHeaderImage(path: string): boolean {
+  return FLOW_STEPS.has(firstSegment(path));
+}

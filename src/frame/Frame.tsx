@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { assetUrl } from '../api/assets';
-import { headerAsset, homeLink, isAdvancedBooking, pageType } from '../domain/frame';
+import {
+  compactHeaderImage,
+  headerAsset,
+  homeLink,
+  isAdvancedBooking,
+  pageType,
+} from '../domain/frame';
 import { $config, $configError } from '../stores/config.store';
 import { $user, logOut } from '../stores/user.store';
 import { useT } from '../i18n/useT';
@@ -74,7 +80,11 @@ export function Frame({
         kioskMode={kioskMode}
         onLogout={() => void logOut()}
       />
-      <div className="header-image" part="header-image">
+      <div
+        className="header-image"
+        part="header-image"
+        data-size={compactHeaderImage(path) ? 'compact' : undefined}
+      >
         <img src={assetUrl(headerAsset(type, tablet))} alt="" />
       </div>
       <main id="main" className="frame__main" part="main" tabIndex={-1}>

@@ -208,8 +208,11 @@ test.describe('questionnaires before booking', () => {
     await expect(page).toHaveURL(/isBookingRequest=true/);
     await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
     await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
-    // No time: a booking request goes straight to the details.
+    // No time: a booking request goes straight to the details, and its step bar has no Time.
     await expect(heading(page, 'Your details')).toBeVisible();
+    const progress = booking(page).locator('[part="progress"]');
+    await expect(progress).toContainText('Your details');
+    await expect(progress).not.toContainText('Time');
     const form = booking(page);
     await form.getByLabel('First name').fill('Mia');
     await form.getByLabel('Last name').fill('Thompson');

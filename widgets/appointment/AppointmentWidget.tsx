@@ -59,8 +59,14 @@ export function AppointmentWidget({
   }, [loadedKey]);
 
   useEffect(() => {
-    if (key) void showAppointment({ bookingKey: key, prefix, kioskMode: kiosk });
-  }, [key, prefix, kiosk]);
+    if (key)
+      void showAppointment({
+        bookingKey: key,
+        prefix,
+        kioskMode: kiosk,
+        returnPath: path && prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path,
+      });
+  }, [key, prefix, kiosk, path]);
 
   useNavigationRequest($navigation, () => root.current);
 

@@ -38,6 +38,8 @@ import { loadQuestionnaireLinks } from './questionnaire-links.store';
 
 export interface PageContext {
   bookingKey: string;
+  /** The page's own path without the shell prefix (a result page keeps it through the log-in). */
+  returnPath?: string;
   /** '/iframe' or ''. */
   prefix: string;
   kioskMode: boolean;

@@ -18,7 +18,7 @@ import {
   syncFromAttributes,
 } from './booking.store';
 import { $exams } from './catalogue.store';
-import { $visibleStep, alignStep, applyPreselection } from './flow.store';
+import { $flowFacts, $visibleStep, alignStep, applyPreselection } from './flow.store';
 import { StepIndicator } from './parts/StepIndicator';
 import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
@@ -62,6 +62,7 @@ export function BookingWidget(props: BookingWidgetProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);
+  const facts = useStore($flowFacts);
   const exams = useStore($exams);
   const { route } = useStore($booking);
   const created = useStore($created);
@@ -215,7 +216,9 @@ export function BookingWidget(props: BookingWidgetProps) {
       data-step={step ?? 'loading'}
       data-kiosk={kioskMode ? 'true' : undefined}
     >
-      {step && step !== 'confirmation' && <StepIndicator step={step} />}
+      {step && step !== 'confirmation' && (
+        <StepIndicator step={step} withTime={facts.needsSlots || !facts.hasExams} />
+      )}
       {step ? (
         <StepView step={step} />
       ) : exams.state === 'failed' ? (

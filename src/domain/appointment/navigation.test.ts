@@ -109,4 +109,12 @@ describe('paths of the appointment pages', () => {
     expect(homeTarget('', true)).toEqual({ path: '/kiosk', search: '?kioskMode=true' });
     expect(homeTarget('/iframe', false)).toEqual({ path: '/iframe/', search: '' });
   });
+
+  it('R-4-auth-11 a result page of the booking is kept through the log-in; another path is not', () => {
+    const base = { prefix: '', bookingKey: 'K1', kind: 'appointment' as const, kioskMode: false };
+    const result = authenticationTarget({ ...base, returnPath: '/appointments/K1/result' });
+    expect(new URLSearchParams(result.search).get('returnUrl')).toBe('/appointments/K1/result');
+    const foreign = authenticationTarget({ ...base, returnPath: '/appointments/K2/result' });
+    expect(new URLSearchParams(foreign.search).get('returnUrl')).toBe('/appointments/K1');
+  });
 });

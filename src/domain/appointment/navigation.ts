@@ -50,10 +50,14 @@ export function authenticationTarget(input: {
   bookingKey: string;
   kind: BookingHolderKind;
   kioskMode: boolean;
+  /** The page asked for (e.g. /appointments/{key}/result): kept when it is a page of this booking. */
+  returnPath?: string;
 }): Target {
+  const page = bookingPagePath(input.kind, input.bookingKey);
+  const own = input.returnPath?.startsWith(`${page}/`) ? input.returnPath : page;
   const params = new URLSearchParams({
     bookingKey: input.bookingKey,
-    returnUrl: bookingPagePath(input.kind, input.bookingKey),
+    returnUrl: own,
     type: input.kind === 'appointment' ? 'APPOINTMENT' : 'BOOKING_REQUEST',
   });
   if (input.kind === 'booking_request') params.set('isBookingRequest', 'true');

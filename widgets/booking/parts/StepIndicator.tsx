@@ -8,14 +8,25 @@ const STEPS: { step: BookingStep; label: string }[] = [
   { step: 'form', label: 'booking.progress.form' },
 ];
 
-/** Where the patient is in the flow: a list with the current step marked for assistive technology. */
-export function StepIndicator({ step }: { step: BookingStep }) {
+/**
+ * Where the patient is in the flow: a list with the current step marked for
+ * assistive technology. A booking request has no time to choose, so it has
+ * no Time step (exam, clinic, details).
+ */
+export function StepIndicator({
+  step,
+  withTime = true,
+}: {
+  step: BookingStep;
+  withTime?: boolean;
+}) {
   const t = useT();
-  const current = STEPS.findIndex((item) => item.step === step);
+  const steps = withTime ? STEPS : STEPS.filter((item) => item.step !== 'slots');
+  const current = steps.findIndex((item) => item.step === step);
   return (
     <nav className="progress" aria-label={t('booking.progress.label')} part="progress">
       <ol className="progress__list">
-        {STEPS.map((item, index) => (
+        {steps.map((item, index) => (
           <li
             key={item.step}
             className="progress__item"
