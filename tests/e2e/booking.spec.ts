@@ -368,6 +368,8 @@ test.describe('booking a scan', () => {
     await keepScreenshot(page, 'booking-phone-time-step');
     await go.click();
     await expect(heading(page, 'Your details')).toBeVisible();
+    // The details step's summary says the chosen time in its Time row.
+    await expect(booking(page).locator('.summary__time')).toContainText(/\d:\d{2}\s?(am|pm) AEDT/);
   });
 
   test('R-2.1-15/26, R-9-26/27 kiosk: post-code search is remembered in a cookie and the confirmation is the kiosk page', async ({

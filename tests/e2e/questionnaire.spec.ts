@@ -129,6 +129,11 @@ test.describe('questionnaires before booking', () => {
     const denial = page.locator('imaging-questionnaire').getByRole('alert');
     await expect(denial).toContainText('We cannot book an MRI online');
     await expect(denial).toContainText('(02) 5550 0100');
+    // The number is tap-to-call.
+    await expect(denial.getByRole('link', { name: '(02) 5550 0100' })).toHaveAttribute(
+      'href',
+      'tel:0255500100',
+    );
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'questionnaire-denied');
   });

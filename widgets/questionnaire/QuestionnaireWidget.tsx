@@ -69,7 +69,7 @@ export function QuestionnaireWidget({
             role={view.tone === 'error' ? 'alert' : 'status'}
             className={`notice notice--${view.tone}`}
           >
-            {t(view.messageKey, view.params)}
+            <WithPhoneLink text={t(view.messageKey, view.params)} phone={view.params?.phone} />
           </p>
           {view.state === 'message' && view.messageKey === 'questionnaire.feedback.thanks' && (
             <p className="notice">{t('questionnaire.feedback.redirecting')}</p>
@@ -109,5 +109,18 @@ export function QuestionnaireWidget({
         />
       )}
     </div>
+  );
+}
+
+/** A message that names a phone number: the number is a tap-to-call link (spec 4 deny outcomes). */
+function WithPhoneLink({ text, phone }: { text: string; phone?: string }) {
+  const at = phone ? text.indexOf(phone) : -1;
+  if (!phone || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={`tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`}>{phone}</a>
+      {text.slice(at + phone.length)}
+    </>
   );
 }

@@ -32,22 +32,9 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
           <dt>{t('booking.summary.exam', { count: exams.length })}</dt>
           <dd>
             <ul className="summary__values">
-              {exams.map((exam, index) => {
-                const slot = params.slots[index];
-                return (
-                  <li key={exam.slug}>
-                    {exam.name}
-                    {showSlots && slot && (
-                      <span className="summary__time">
-                        {' — '}
-                        {formatInstantDay(slot.startTime, clinic.timeZone, locale)},{' '}
-                        {formatTime(slot.startTime, clinic.timeZone, locale)}{' '}
-                        {zoneAbbreviation(clinic.timeZone, slot.startTime, locale)}
-                      </span>
-                    )}
-                  </li>
-                );
-              })}
+              {exams.map((exam) => (
+                <li key={exam.slug}>{exam.name}</li>
+              ))}
             </ul>
             <button
               type="button"
@@ -89,6 +76,19 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
         <div className="summary__row">
           <dt>{t('booking.summary.time')}</dt>
           <dd>
+            {/* The chosen times, each with its exam when there are several. */}
+            <ul className="summary__values">
+              {exams.map((exam, index) => {
+                const slot = params.slots[index];
+                if (!slot || !clinic) return null;
+                const when = `${formatInstantDay(slot.startTime, clinic.timeZone, locale)}, ${formatTime(slot.startTime, clinic.timeZone, locale)} ${zoneAbbreviation(clinic.timeZone, slot.startTime, locale)}`;
+                return (
+                  <li key={exam.slug} className="summary__time">
+                    {exams.length > 1 ? `${exam.name}: ${when}` : when}
+                  </li>
+                );
+              })}
+            </ul>
             <button type="button" className="link-button" onClick={() => changeStep('slots')}>
               {t('booking.action.change_time')}
             </button>
