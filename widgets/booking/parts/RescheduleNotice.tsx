@@ -4,7 +4,7 @@ import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
-import { $clinicZone } from '../slot-period.store';
+import { $selectedClinic } from '../clinics.store';
 
 /** "Tuesday 1 December 2026 at 9:30 am AEDT", in the clinic's zone. */
 export function whenText(instant: string, zone: string, locale: string): string {
@@ -18,7 +18,9 @@ export function whenText(instant: string, zone: string, locale: string): string 
 export function RescheduleNotice() {
   const t = useT();
   const { params } = useStore($booking);
-  const zone = useStore($clinicZone);
+  // The clinic's zone; the device's until a clinic is chosen (a change starts at the exam).
+  const zone =
+    useStore($selectedClinic)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const locale = useStore($locale);
   const context = rescheduleOf(params);
   if (!context) return null;

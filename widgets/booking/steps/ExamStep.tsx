@@ -19,8 +19,8 @@ import { ModalityPicker } from '../parts/ModalityPicker';
 import { ProcedureTabs } from '../parts/ProcedureTabs';
 import { SelectedExams } from '../parts/SelectedExams';
 import { continueThroughQuestionnaires } from '../questionnaire-step';
+import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 import { $walkIns, walkInFor } from '../walk-in.store';
-import { RescheduleNotice } from '../parts/RescheduleNotice';
 
 const ExamClinicNote = lazy(() =>
   import('../parts/ExamClinicNote').then((module) => ({ default: module.ExamClinicNote })),
@@ -28,6 +28,10 @@ const ExamClinicNote = lazy(() =>
 
 type Browse = 'modality' | 'body';
 
+/** Only a change of exam or clinic starts here with a notice: its code loads then, not on every first load. */
+const RescheduleNotice = lazy(() =>
+  import('../parts/RescheduleNotice').then((module) => ({ default: module.RescheduleNotice })),
+);
 /** Step 1: one exam or several, by scan type or body part (spec 2.4, R-2.4-23). */
 export function ExamStep() {
   const t = useT();
@@ -59,7 +63,11 @@ export function ExamStep() {
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.exam.title')}
       </h1>
-      <RescheduleNotice />
+      {rescheduleOf(params) && (
+        <Suspense fallback={null}>
+          <RescheduleNotice />
+        </Suspense>
+      )}
       {params.navigateFromClinic && params.selectedClinic !== null && (
         <Suspense fallback={null}>
           <ExamClinicNote />
