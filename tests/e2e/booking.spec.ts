@@ -260,6 +260,8 @@ test.describe('booking a scan', () => {
       await booking(page).getByRole('button', { name: exam, exact: true }).click();
     }
     await booking(page).getByRole('button', { name: 'Continue' }).click();
+    // Several forms: each says where it is in the flow.
+    await expect(page.getByRole('dialog').getByText(/^Form 1 of \d$/)).toBeVisible();
     await passQuestionnaires(page);
     await expect(heading(page, 'Choose a clinic')).toBeVisible();
     await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });

@@ -106,6 +106,11 @@ export function QuestionnaireWidget({
           busy={view.saving}
           error={view.errorKey ? t(view.errorKey) : undefined}
           idPrefix={view.item.key}
+          progress={
+            view.count > 1
+              ? t('questionnaire.flow.form_of', { position: view.position, count: view.count })
+              : undefined
+          }
         />
       )}
     </div>

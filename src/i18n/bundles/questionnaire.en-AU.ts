@@ -66,6 +66,7 @@ export const questionnaireEnAU = {
   'questionnaire.flow.continuing': 'Thank you. Taking you to the next step…',
   'questionnaire.flow.saved': 'Thank you: your answers have been saved.',
   'questionnaire.flow.none': 'There are no questions for you to answer.',
+  'questionnaire.flow.form_of': 'Form {{position}} of {{count}}',
   'questionnaire.flow.back': 'Back',
   'questionnaire.flow.retry': 'Try again',
   'questionnaire.feedback.thanks': 'Thank you for your feedback.',

@@ -66,6 +66,7 @@ export const questionnaireMk: Record<keyof typeof questionnaireEnAU, string> = {
   'questionnaire.flow.continuing': 'Ви благодариме. Ве носиме на следниот чекор…',
   'questionnaire.flow.saved': 'Ви благодариме: вашите одговори се зачувани.',
   'questionnaire.flow.none': 'Нема прашања на кои треба да одговорите.',
+  'questionnaire.flow.form_of': 'Формулар {{position}} од {{count}}',
   'questionnaire.flow.back': 'Назад',
   'questionnaire.flow.retry': 'Обиди се повторно',
   'questionnaire.feedback.thanks': 'Ви благодариме за повратната информација.',

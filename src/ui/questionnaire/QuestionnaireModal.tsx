@@ -19,6 +19,8 @@ export interface QuestionnaireModalProps {
   busy?: boolean;
   error?: string;
   idPrefix?: string;
+  /** Where this form is in the flow ("Form 1 of 3"), shown under the title. */
+  progress?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function QuestionnaireModal({
   busy,
   error,
   idPrefix,
+  progress,
 }: QuestionnaireModalProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
@@ -54,6 +57,7 @@ export function QuestionnaireModal({
         >
           <span aria-hidden="true">×</span>
         </button>
+        {progress && <p className="questionnaire__progress">{progress}</p>}
         <QuestionnaireForm
           json={json}
           initialAnswers={initialAnswers}
