@@ -480,6 +480,8 @@ test.describe('booking-request pages', () => {
     await page.goto(`/appointments/${bookingKey}`);
     await frameReady(page);
     const contact = appointment(page).locator('[part="contact"]');
+    // Folded away below the appointment: one tap opens it.
+    await contact.getByText('Questions about your appointment?').click();
     await contact.getByLabel('Message to our call centre').fill('Is there parking nearby?');
     const send = contact.getByRole('button', { name: 'Send message' });
     await send.click();

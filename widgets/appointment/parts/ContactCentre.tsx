@@ -45,8 +45,11 @@ export function ContactCentre({ summary }: { summary: AppointmentSummary }) {
   };
 
   return (
-    <section className="contact-centre" aria-labelledby="appointment-contact-title" part="contact">
-      <h2 id="appointment-contact-title">{t('appointment.contact_title')}</h2>
+    // Folded away until wanted: the page leads with the appointment, not with forms.
+    <details className="contact-centre" part="contact">
+      <summary>
+        <h2 id="appointment-contact-title">{t('appointment.contact_title')}</h2>
+      </summary>
       <form noValidate onSubmit={(event) => void submitMessage(event)}>
         <div className="field" data-invalid={messageError ? 'true' : undefined}>
           <label className="field__label" htmlFor={messageId}>
@@ -109,6 +112,6 @@ export function ContactCentre({ summary }: { summary: AppointmentSummary }) {
         </button>
       )}
       <NoticeView slug={null} at="unsubscribe" />
-    </section>
+    </details>
   );
 }
