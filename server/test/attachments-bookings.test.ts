@@ -1,5 +1,6 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { closeDocumentsApp, openDocumentsApp, type DocumentsApp } from './documents-helpers.js';
+import { readdir, rm, utimes, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,19 +12,11 @@ import { readSetting, writeSetting } from '../db/settings.repo.js';
 import { createDocumentService, DOCUMENT_LIMITS } from '../services/documents.service.js';
 import { createPortalConfigService } from '../services/portal-config.service.js';
 import { jpegBytes, pdfBytes, pngBytes, uploadBody } from './attachments-helpers.js';
-import {
-  book,
-  bookOne,
-  clinicId,
-  clock,
-  deviceIds,
-  MANY_BOOKINGS,
-  newKey,
-  PATIENT,
-} from './booking-helpers.js';
-import { openTestDb, patientCookies, SETUP_TIMEOUT, testApp } from './helpers.js';
+import { book, bookOne, clinicId, deviceIds, newKey, PATIENT } from './booking-helpers.js';
+import { patientCookies, SETUP_TIMEOUT } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
+let opened: Partial<DocumentsApp> = {};
 let db: Db;
 let app: FastifyInstance;
 let dataDir: string;
@@ -31,21 +24,11 @@ let referralType: number;
 let medicareType: number;
 
 beforeAll(async () => {
-  db = await openTestDb('attachments_bookings');
-  dataDir = await mkdtemp(join(tmpdir(), 'imaging-documents-'));
-  app = await testApp(db, { booking: MANY_BOOKINGS, dataDir }, { clock });
-  const { rows } = await db.query<{ id: number; code: string }>(
-    'SELECT id, code FROM document_types',
-  );
-  referralType = rows.find((row) => row.code === 'referral')?.id as number;
-  medicareType = rows.find((row) => row.code === 'medicare_card')?.id as number;
+  opened = await openDocumentsApp('attachments_bookings');
+  ({ db, app, dataDir, referralType, medicareType } = opened as DocumentsApp);
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeDocumentsApp(opened));
 
 const files = async (): Promise<string[]> =>
   (await readdir(join(dataDir, 'documents')).catch(() => [])).sort();

@@ -1,7 +1,8 @@
+import { closeDocumentsApp, openDocumentsApp, type DocumentsApp } from './documents-helpers.js';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,16 +17,11 @@ import {
   uploadBody,
   zipTail,
 } from './attachments-helpers.js';
-import { bookOne, clock, MANY_BOOKINGS } from './booking-helpers.js';
-import {
-  openTestDb,
-  patientCookies,
-  SESSION_COOKIE_NAME,
-  SETUP_TIMEOUT,
-  testApp,
-} from './helpers.js';
+import { bookOne } from './booking-helpers.js';
+import { patientCookies, SESSION_COOKIE_NAME, SETUP_TIMEOUT } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
+let opened: Partial<DocumentsApp> = {};
 let db: Db;
 let app: FastifyInstance;
 let dataDir: string;
@@ -33,21 +29,11 @@ let referralType: number;
 let medicareType: number;
 
 beforeAll(async () => {
-  db = await openTestDb('attachments');
-  dataDir = await mkdtemp(join(tmpdir(), 'imaging-documents-'));
-  app = await testApp(db, { booking: MANY_BOOKINGS, dataDir }, { clock });
-  const { rows } = await db.query<{ id: number; code: string }>(
-    'SELECT id, code FROM document_types',
-  );
-  referralType = rows.find((row) => row.code === 'referral')?.id as number;
-  medicareType = rows.find((row) => row.code === 'medicare_card')?.id as number;
+  opened = await openDocumentsApp('attachments');
+  ({ db, app, dataDir, referralType, medicareType } = opened as DocumentsApp);
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeDocumentsApp(opened));
 
 /** A fresh booking (its own slot) and its holder's session cookies. */
 let slot = 0;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CreateAppointmentRequest, PatientDetails } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
 import { keyRef } from '../db/secrets.js';
+import type { ServerConfig } from '../config.js';
+import { openTestApp } from './helpers.js';
 
 /** The tests' "now": Monday 28 September 2026, 10:00 in Sydney (AEST, +10:00). */
 export const NOW = new Date('2026-09-28T00:00:00Z');
@@ -80,3 +82,43 @@ export async function bookOne(
   );
   return { bookingKey: body.bookingKey, slug: rows[0]?.slug ?? '' };
 }
+
+/**
+ * The booking suites' app: many bookings allowed, the fixed clock, and the
+ * Sydney CBD clinic with its MRI devices (the tests' usual place to book).
+ */
+export async function openBookingApp(
+  name: string,
+  overrides: Partial<ServerConfig> = {},
+): Promise<{ db: Db; app: FastifyInstance; sydney: number; mri: number[] }> {
+  const { booking, ...rest } = overrides;
+  const { db, app } = await openTestApp(
+    name,
+    { ...rest, booking: { ...MANY_BOOKINGS, ...booking } },
+    { clock },
+  );
+  return {
+    db,
+    app,
+    sydney: await clinicId(db, 'sydney-cbd'),
+    mri: await deviceIds(db, 'sydney-cbd', 'mri'),
+  };
+}
+
+/** Ids by code of a seeded table with `code` (document types, questionnaires). */
+export async function idsByCode(
+  db: Db,
+  table: 'document_types' | 'questionnaires',
+): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ id: number; code: string }>(`SELECT id, code FROM ${table}`);
+  return Object.fromEntries(rows.map((row) => [row.code, row.id]));
+}
+
+/** The answers to the MRI safety screening that let a booking go ahead. */
+export const MRI_SAFE = {
+  pacemaker: 'no',
+  implants: 'no',
+  pregnant: 'no',
+  claustrophobic: 'no',
+  medicareRebate: 'no',
+};

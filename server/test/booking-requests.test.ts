@@ -8,27 +8,17 @@ import type {
 } from '../../src/contract/booking.js';
 import { listOutbox } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
-import {
-  book,
-  clinicId,
-  clock,
-  deviceIds,
-  MANY_BOOKINGS,
-  newKey,
-  PATIENT,
-} from './booking-helpers.js';
-import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
+import { book, clinicId, deviceIds, newKey, PATIENT, openBookingApp } from './booking-helpers.js';
+import { SETUP_TIMEOUT, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ({ db, app } = await openTestApp(
-    'booking_requests',
-    { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },
-    { clock },
-  ));
+  ({ db, app } = await openBookingApp('booking_requests', {
+    publicUrl: 'https://portal.example.org',
+  }));
 }, SETUP_TIMEOUT);
 
 afterAll(() => closeTestApp(app, db));

@@ -6,14 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
-import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
-import {
-  SESSION_COOKIE_NAME,
-  setCookie,
-  SETUP_TIMEOUT,
-  openTestApp,
-  closeTestApp,
-} from './helpers.js';
+import { newKey, PATIENT, openBookingApp } from './booking-helpers.js';
+import { SESSION_COOKIE_NAME, setCookie, SETUP_TIMEOUT, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -22,9 +16,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  ({ db, app } = await openTestApp('idempotency', { booking: MANY_BOOKINGS }, { clock }));
-  sydney = await clinicId(db, 'sydney-cbd');
-  mri = await deviceIds(db, 'sydney-cbd', 'mri');
+  ({ db, app, sydney, mri } = await openBookingApp('idempotency'));
 }, SETUP_TIMEOUT);
 
 afterAll(() => closeTestApp(app, db));

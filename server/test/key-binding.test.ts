@@ -8,7 +8,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
-import { clinicId, clock, deviceIds, MANY_BOOKINGS, newKey, PATIENT } from './booking-helpers.js';
+import { newKey, PATIENT, openBookingApp } from './booking-helpers.js';
 import {
   BROWSER_COOKIE_NAME,
   newBrowserToken,
@@ -16,7 +16,6 @@ import {
   SESSION_COOKIE_NAME,
   setCookie,
   SETUP_TIMEOUT,
-  openTestApp,
   closeTestApp,
 } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
@@ -27,9 +26,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  ({ db, app } = await openTestApp('key_binding', { booking: MANY_BOOKINGS }, { clock }));
-  sydney = await clinicId(db, 'sydney-cbd');
-  mri = await deviceIds(db, 'sydney-cbd', 'mri');
+  ({ db, app, sydney, mri } = await openBookingApp('key_binding'));
 }, SETUP_TIMEOUT);
 
 afterAll(() => closeTestApp(app, db));

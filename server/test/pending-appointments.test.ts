@@ -8,16 +8,8 @@ import type {
 } from '../../src/contract/booking.js';
 import { listOutbox } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
-import {
-  book,
-  clinicId,
-  clock,
-  deviceIds,
-  MANY_BOOKINGS,
-  newKey,
-  PATIENT,
-} from './booking-helpers.js';
-import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
+import { book, newKey, PATIENT, openBookingApp } from './booking-helpers.js';
+import { SETUP_TIMEOUT, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -26,13 +18,9 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  ({ db, app } = await openTestApp(
-    'booking_pending',
-    { booking: MANY_BOOKINGS, publicUrl: 'https://portal.example.org' },
-    { clock },
-  ));
-  sydney = await clinicId(db, 'sydney-cbd');
-  mri = await deviceIds(db, 'sydney-cbd', 'mri');
+  ({ db, app, sydney, mri } = await openBookingApp('booking_pending', {
+    publicUrl: 'https://portal.example.org',
+  }));
 }, SETUP_TIMEOUT);
 
 afterAll(() => closeTestApp(app, db));

@@ -11,16 +11,10 @@ import {
   MANY_BOOKINGS,
   newKey,
   PATIENT,
+  idsByCode,
+  MRI_SAFE,
 } from './booking-helpers.js';
 import { keyRef } from '../db/secrets.js';
-
-const MRI_SAFE = {
-  pacemaker: 'no',
-  implants: 'no',
-  pregnant: 'no',
-  claustrophobic: 'no',
-  medicareRebate: 'no',
-};
 
 describe('safety screenings must be answered before booking', () => {
   let db: Db;
@@ -33,10 +27,7 @@ describe('safety screenings must be answered before booking', () => {
       { booking: { ...MANY_BOOKINGS, requireSafetyAnswers: true } },
       { clock },
     ));
-    const { rows } = await db.query<{ id: number; code: string }>(
-      'SELECT id, code FROM questionnaires',
-    );
-    for (const row of rows) ids[row.code] = row.id;
+    Object.assign(ids, await idsByCode(db, 'questionnaires'));
   }, SETUP_TIMEOUT);
   afterAll(() => closeTestApp(app, db));
 

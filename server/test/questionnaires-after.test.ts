@@ -1,3 +1,4 @@
+import { idsByCode } from './booking-helpers.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -44,10 +45,7 @@ describe('questionnaires after booking ', () => {
       { booking: MANY_BOOKINGS },
       { clock },
     ));
-    const { rows } = await db.query<{ id: number; code: string }>(
-      'SELECT id, code FROM questionnaires',
-    );
-    for (const row of rows) ids[row.code] = row.id;
+    Object.assign(ids, await idsByCode(db, 'questionnaires'));
   }, SETUP_TIMEOUT);
   afterAll(() => closeTestApp(app, db));
 

@@ -18,16 +18,11 @@ import {
   MANY_BOOKINGS,
   newKey,
   PATIENT,
+  idsByCode,
+  MRI_SAFE,
 } from './booking-helpers.js';
 import { keyRef } from '../db/secrets.js';
 
-const MRI_SAFE = {
-  pacemaker: 'no',
-  implants: 'no',
-  pregnant: 'no',
-  claustrophobic: 'no',
-  medicareRebate: 'no',
-};
 const CT_SAFE = { kidneyDisease: 'no', contrastAllergy: 'no', dvaCard: 'no' };
 
 describe('questionnaires before booking ', () => {
@@ -37,10 +32,7 @@ describe('questionnaires before booking ', () => {
 
   beforeAll(async () => {
     ({ db, app } = await openTestApp('questionnaires', { booking: MANY_BOOKINGS }, { clock }));
-    const { rows } = await db.query<{ id: number; code: string }>(
-      'SELECT id, code FROM questionnaires',
-    );
-    for (const row of rows) ids[row.code] = row.id;
+    Object.assign(ids, await idsByCode(db, 'questionnaires'));
   }, SETUP_TIMEOUT);
   afterAll(() => closeTestApp(app, db));
 

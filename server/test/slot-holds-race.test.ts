@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ReserveSlotsRequest } from '../../src/contract/booking.js';
 import type { Db } from '../db/db.js';
-import {
-  book,
-  clinicId,
-  clock,
-  deviceIds,
-  MANY_BOOKINGS,
-  newKey,
-  PATIENT,
-} from './booking-helpers.js';
-import { SETUP_TIMEOUT, openTestApp, closeTestApp } from './helpers.js';
+import { book, newKey, PATIENT, openBookingApp } from './booking-helpers.js';
+import { SETUP_TIMEOUT, closeTestApp } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -21,9 +13,7 @@ let sydney: number;
 let mri: number[];
 
 beforeAll(async () => {
-  ({ db, app } = await openTestApp('booking_holds_race', { booking: MANY_BOOKINGS }, { clock }));
-  sydney = await clinicId(db, 'sydney-cbd');
-  mri = await deviceIds(db, 'sydney-cbd', 'mri');
+  ({ db, app, sydney, mri } = await openBookingApp('booking_holds_race'));
 }, SETUP_TIMEOUT);
 
 afterAll(() => closeTestApp(app, db));

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot, mailsTo } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, logInAs, mailsTo } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
+import { freeSlots, sydneyClinicId, type Slot } from './booking-api';
 
 /**
  * Appointment and booking-request pages  against the
@@ -24,41 +25,12 @@ const PATIENT = {
   postalCode: '2000',
 };
 
-interface Slot {
-  clinicId: number;
-  startDateTime: string;
-  deviceId: number;
-}
-
-const isoDay = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function sydneyClinicId(api: APIRequestContext, examSlug: string): Promise<number> {
-  const clinics = (await (await api.get(`/api/booking/clinics?examSlug=${examSlug}`)).json()) as {
-    id: number;
-    slug: string;
-  }[];
-  const clinic = clinics.find((c) => c.slug === 'sydney-cbd');
-  if (!clinic) throw new Error('no Sydney CBD clinic');
-  return clinic.id;
-}
-
-async function freeSlots(api: APIRequestContext, examSlug: string): Promise<Slot[]> {
-  const clinicId = await sydneyClinicId(api, examSlug);
-  const res = await api.post('/api/booking/clinic_appointments', {
-    data: { clinicIds: [clinicId], examSlug, start: isoDay(3), end: isoDay(20) },
-  });
-  expect(res.status()).toBe(200);
-  const groups = (await res.json()) as { slots: Slot[] }[];
-  return groups.flatMap((group) => group.slots);
-}
-
 /** Books through the API (the test's own request context: no cookie reaches the browser). */
 async function bookViaApi(
   api: APIRequestContext,
   slotIndex: number,
 ): Promise<{ bookingKey: string; slug: string; slot: Slot }> {
-  const slot = (await freeSlots(api, 'mri-knee'))[slotIndex];
+  const slot = (await freeSlots(api, 'mri-knee', 3))[slotIndex];
   if (!slot) throw new Error('no free slot');
   const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
     bookingKey: string;
@@ -89,7 +61,7 @@ async function bookTwoExams(api: APIRequestContext): Promise<{ bookingKey: strin
     ['mri-knee', 2],
     ['ct-chest', 3],
   ] as const) {
-    const slot = (await freeSlots(api, examSlug))[index]!;
+    const slot = (await freeSlots(api, examSlug, 3))[index]!;
     const res = await api.post('/api/booking/appointments', {
       data: {
         bookingKey,
@@ -103,24 +75,6 @@ async function bookTwoExams(api: APIRequestContext): Promise<{ bookingKey: strin
     expect(res.status(), await res.text()).toBe(200);
   }
   return { bookingKey };
-}
-
-/**
- * The browser becomes the booking's holder: the development login stands in
- * for the date of birth and the one-time code (helper A's <imaging-auth>).
- */
-async function logInAs(page: Page, bookingKey: string): Promise<void> {
-  await page.goto('/about');
-  const status = await page.evaluate(async (key) => {
-    const res = await fetch('/api/dev/patient-login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bookingKey: key }),
-      credentials: 'include',
-    });
-    return res.status;
-  }, bookingKey);
-  expect(status).toBe(204);
 }
 
 /** What the server holds: the status of the booking's first appointment, read with the browser's session. */
@@ -316,7 +270,7 @@ test.describe('appointment pages', () => {
     await expect(card.locator('[part="moved-notice"]')).toContainText(
       /Rescheduled from .* to this time/,
     );
-    const free = await freeSlots(request, 'mri-knee');
+    const free = await freeSlots(request, 'mri-knee', 3);
     expect(
       free.some(
         (s) => s.startDateTime === old.slot.startDateTime && s.deviceId === old.slot.deviceId,

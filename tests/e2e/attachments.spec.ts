@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, logInAsHolder } from './helpers';
 
 const FIXTURES = 'tests/fixtures/attachments';
 const PDF = `${FIXTURES}/referral.pdf`;
@@ -96,24 +96,6 @@ async function bookedKey(page: Page): Promise<string> {
   const key = /\/(?:appointments|booking-requests)\/([A-Za-z0-9_-]+)/.exec(page.url())?.[1];
   expect(key).toBeTruthy();
   return key!;
-}
-
-/**
- * Logs in as the holder of a booking through the dev route, from the page, so
- * the browser stores the cookie as it stores the one booking gave it (a
- * partitioned cookie set by page.request would sit beside it, not replace it).
- */
-async function logInAsHolder(page: Page, bookingKey: string) {
-  const status = await page.evaluate(async (key) => {
-    const response = await fetch('/api/dev/patient-login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bookingKey: key }),
-      credentials: 'include',
-    });
-    return response.status;
-  }, bookingKey);
-  expect(status).toBe(204);
 }
 
 test.describe('referral documents', () => {

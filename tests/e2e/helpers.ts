@@ -61,3 +61,28 @@ export async function mailsTo(request: APIRequestContext, email: string): Promis
     .filter((m) => m.recipient.toLowerCase() === email.toLowerCase())
     .map((m) => m.body);
 }
+
+/**
+ * The browser becomes the booking's holder through the development login,
+ * which stands in for the date of birth and the one-time code. It runs from
+ * the page, so the browser stores the cookie as it stores the one booking
+ * gave it (a partitioned cookie set by page.request would sit beside it).
+ */
+export async function logInAsHolder(page: Page, bookingKey: string): Promise<void> {
+  const status = await page.evaluate(async (key) => {
+    const response = await fetch('/api/dev/patient-login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bookingKey: key }),
+      credentials: 'include',
+    });
+    return response.status;
+  }, bookingKey);
+  expect(status).toBe(204);
+}
+
+/** Opens the portal, then logs in as the booking's holder. */
+export async function logInAs(page: Page, bookingKey: string): Promise<void> {
+  await page.goto('/about');
+  await logInAsHolder(page, bookingKey);
+}

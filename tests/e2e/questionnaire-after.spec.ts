@@ -1,5 +1,6 @@
+import { freeSlots } from './booking-api';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, logInAs } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 /**
@@ -22,32 +23,9 @@ const PATIENT = {
   postalCode: '2000',
 };
 
-interface Slot {
-  clinicId: number;
-  startDateTime: string;
-  deviceId: number;
-}
-
-const isoDay = (offset: number) =>
-  new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function freeSlots(api: APIRequestContext): Promise<Slot[]> {
-  const clinics = (await (await api.get('/api/booking/clinics?examSlug=mri-knee')).json()) as {
-    id: number;
-    slug: string;
-  }[];
-  const clinic = clinics.find((c) => c.slug === 'sydney-cbd');
-  if (!clinic) throw new Error('no Sydney CBD clinic');
-  const res = await api.post('/api/booking/clinic_appointments', {
-    data: { clinicIds: [clinic.id], examSlug: 'mri-knee', start: isoDay(4), end: isoDay(20) },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { slots: Slot[] }[]).flatMap((group) => group.slots);
-}
-
 /** Books an MRI Knee (BOOKED, or PENDING through the pending call) and returns its key. */
 async function book(api: APIRequestContext, slotIndex: number, pending = false): Promise<string> {
-  const slot = (await freeSlots(api))[slotIndex];
+  const slot = (await freeSlots(api, 'mri-knee', 4))[slotIndex];
   if (!slot) throw new Error('no free slot');
   const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
     bookingKey: string;
@@ -68,20 +46,6 @@ async function book(api: APIRequestContext, slotIndex: number, pending = false):
   );
   expect(res.status(), await res.text()).toBe(200);
   return bookingKey;
-}
-
-async function logInAs(page: Page, bookingKey: string): Promise<void> {
-  await page.goto('/about');
-  const status = await page.evaluate(async (key) => {
-    const res = await fetch('/api/dev/patient-login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ bookingKey: key }),
-      credentials: 'include',
-    });
-    return res.status;
-  }, bookingKey);
-  expect(status).toBe(204);
 }
 
 test.describe('questionnaires after booking on the appointment page', () => {
