@@ -90,15 +90,18 @@ const SELECT_APPOINTMENT = `
     to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
     a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
     lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
-    coalesce(re.name, rm.name) AS moved_exam,
-    (SELECT lower(o.during) FROM appointments o WHERE o.replaced_by = a.slug LIMIT 1) AS from_starts,
-    (SELECT oc.time_zone FROM appointments o JOIN devices od ON od.id = o.device_id
-       JOIN clinics oc ON oc.id = od.clinic_id WHERE o.replaced_by = a.slug LIMIT 1) AS from_zone
+    coalesce(re.name, rm.name) AS moved_exam, moved_from.starts AS from_starts,
+    moved_from.zone AS from_zone
   FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
   JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
   LEFT JOIN appointments r ON r.slug = a.replaced_by AND r.status <> 'CANCELED'
   LEFT JOIN devices rd ON rd.id = r.device_id LEFT JOIN clinics rc ON rc.id = rd.clinic_id
-  LEFT JOIN modalities rm ON rm.id = rd.modality_id LEFT JOIN exams re ON re.id = r.exam_id`;
+  LEFT JOIN modalities rm ON rm.id = rd.modality_id LEFT JOIN exams re ON re.id = r.exam_id
+  LEFT JOIN LATERAL (
+    SELECT lower(o.during) AS starts, oc.time_zone AS zone
+    FROM appointments o JOIN devices od ON od.id = o.device_id JOIN clinics oc ON oc.id = od.clinic_id
+    WHERE o.replaced_by = a.slug LIMIT 1
+  ) moved_from ON true`;
 
 function toRow(raw: RawRow): AppointmentRow {
   return {

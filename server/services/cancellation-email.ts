@@ -6,6 +6,7 @@
 import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
 import type { Queryable } from '../db/db.js';
+import { clinicAddress } from './booking-common.js';
 import { clinicLocalText } from './booking-emails.js';
 
 export async function queueCancellationEmail(
@@ -16,7 +17,7 @@ export async function queueCancellationEmail(
   const facts = await appointmentMailFacts(q, appointmentId);
   if (!facts || !facts.patientEmail) return;
   const when = clinicLocalText(facts.startMs, facts.timeZone);
-  const where = `${facts.clinicName}, ${facts.address}, ${facts.suburb} ${facts.state} ${facts.postalCode}`;
+  const where = `${facts.clinicName}, ${clinicAddress(facts)}`;
   const body = [
     `Dear ${facts.patientFirstName} ${facts.patientLastName},`,
     '',

@@ -13,3 +13,8 @@ export function normaliseContactNumber(value: string): string {
   if (international) return `0${international[1]!.replace(/^0/, '')}`;
   return compact;
 }
+
+/** A phone number as a tel: link takes it: digits, and a leading + only. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
+}

@@ -48,7 +48,7 @@ export async function cancel(slug: string, how: CancelHow): Promise<CancelOutcom
       await saveAppointmentAnswer(slug, {
         questionnaireId: how.questionnaire.id,
         questionnaireResult: how.answers,
-        examSlug: $summary.get().state === 'loaded' ? examOf(slug) : null,
+        examSlug: examOf(slug),
       });
     } else {
       await cancelAppointment(slug, { reason: how.reason, note: how.note });

@@ -4,7 +4,8 @@ import { useWidgetContext, type WidgetContextProps } from '../../src/element/use
 import { useT } from '../../src/i18n/useT';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $clinicsToCall, loadClinicsToCall, telHref } from './deny.store';
+import { telHref } from '../../src/domain/contact-number';
+import { $clinicsToCall, loadClinicsToCall } from './deny.store';
 
 export interface DenyWidgetProps extends WidgetContextProps, WidgetProps {
   search?: string;

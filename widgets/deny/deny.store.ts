@@ -11,8 +11,3 @@ export const $clinicsToCall = atom<Loadable<ClinicContact[]>>(IDLE);
 
 /** Loads the list once (the page calls it when it shows a lockout). */
 export const loadClinicsToCall = loadOnce($clinicsToCall, getContactClinics);
-
-/** A phone number as a tel: link takes it: digits and a leading + only. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
-}

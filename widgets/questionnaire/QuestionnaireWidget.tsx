@@ -18,6 +18,7 @@ import {
   stopFlow,
   submitAnswers,
 } from './questionnaire.store';
+import { telHref } from '../../src/domain/contact-number';
 
 export interface QuestionnaireWidgetProps extends WidgetContextProps, WidgetProps {
   /** Current path, set by the host page's router (/questionnaires, /q, /iframe/questionnaires). */
@@ -124,7 +125,7 @@ function WithPhoneLink({ text, phone }: { text: string; phone?: string }) {
   return (
     <>
       {text.slice(0, at)}
-      <a href={`tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`}>{phone}</a>
+      <a href={telHref(phone)}>{phone}</a>
       {text.slice(at + phone.length)}
     </>
   );

@@ -49,6 +49,11 @@ export function formatInstantDay(instant: string, timeZone: string, locale: stri
   }).format(new Date(instant));
 }
 
+/** An instant on the clinic's clock, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
+export function formatWhen(instant: string, timeZone: string, locale: string): string {
+  return `${formatInstantDay(instant, timeZone, locale)}, ${formatTime(instant, timeZone, locale)} ${zoneAbbreviation(timeZone, instant, locale)}`;
+}
+
 /** The zone's short name at an instant, e.g. "AWST" (or "GMT+13" where the locale has no name). */
 export function zoneAbbreviation(timeZone: string, instant: string, locale: string): string {
   const parts = formatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(

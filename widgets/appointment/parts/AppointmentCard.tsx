@@ -1,24 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
-import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatWhen } from '../../../src/domain/booking/format';
 import { mapLink } from '../../../src/domain/appointment/navigation';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { AppointmentActions } from './AppointmentActions';
 import { NoticeView } from './NoticeView';
+import { telHref } from '../../../src/domain/contact-number';
 
 /** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
 export function useWhen(appointment: AppointmentView): string {
-  const locale = dateLocale(useStore($locale));
-  const zone = appointment.timeZone;
-  return `${formatInstantDay(appointment.date, zone, locale)}, ${formatTime(appointment.date, zone, locale)} ${zoneAbbreviation(zone, appointment.date, locale)}`;
-}
-
-/** Where a moved appointment went, in its new clinic's zone. */
-function movedWhen(moved: { date: string; timeZone: string }, locale: string): string {
-  const zone = moved.timeZone;
-  return `${formatInstantDay(moved.date, zone, locale)}, ${formatTime(moved.date, zone, locale)} ${zoneAbbreviation(zone, moved.date, locale)}`;
+  return formatWhen(appointment.date, appointment.timeZone, dateLocale(useStore($locale)));
 }
 
 /** One appointment: exam, when, where (with a map link), preparation and what to bring. */
@@ -47,7 +40,9 @@ export function AppointmentCard({
       <NoticeView slug={appointment.slug} />
       {appointment.status !== 'CANCELED' && appointment.movedFrom && (
         <p className="notice notice--success" part="moved-notice">
-          {t('appointment.moved_from', { when: movedWhen(appointment.movedFrom, locale) })}
+          {t('appointment.moved_from', {
+            when: formatWhen(appointment.movedFrom.date, appointment.movedFrom.timeZone, locale),
+          })}
         </p>
       )}
       {appointment.status !== 'CANCELED' && appointment.walkIns?.length > 0 && (
@@ -74,7 +69,7 @@ export function AppointmentCard({
       {appointment.status === 'CANCELED' && appointment.movedTo && (
         <p className="notice notice--info" part="moved-notice">
           {t('appointment.moved_to', {
-            when: movedWhen(appointment.movedTo, locale),
+            when: formatWhen(appointment.movedTo.date, appointment.movedTo.timeZone, locale),
             clinic: appointment.movedTo.clinicName,
           })}
         </p>
@@ -110,7 +105,7 @@ export function AppointmentCard({
               {t('appointment.map_link', { clinic: clinic.name })}
             </a>
             {clinic.phone && (
-              <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>
+              <a href={telHref(clinic.phone)}>
                 {t('appointment.call_clinic', { phone: clinic.phone })}
               </a>
             )}

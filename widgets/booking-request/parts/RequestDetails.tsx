@@ -4,6 +4,7 @@ import { formatDay, formatInstantDay } from '../../../src/domain/booking/format'
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
+import { telHref } from '../../../src/domain/contact-number';
 
 /** R-3-29/30: the request's exams, clinic, patient details, note and status. */
 export function RequestDetails({ request }: { request: BookingRequestSummary }) {
@@ -41,9 +42,7 @@ export function RequestDetails({ request }: { request: BookingRequestSummary }) 
               <span>{request.clinic.name}</span>
               <span>{request.clinic.address}</span>
               {request.clinic.phone && (
-                <a href={`tel:${request.clinic.phone.replace(/[^\d+]/g, '')}`}>
-                  {request.clinic.phone}
-                </a>
+                <a href={telHref(request.clinic.phone)}>{request.clinic.phone}</a>
               )}
             </>
           ) : (

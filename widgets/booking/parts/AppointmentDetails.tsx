@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import type { CreatedBooking } from '../booking-form.store';
+import { telHref } from '../../../src/domain/contact-number';
 
 /** What was booked: each exam with its date and time in the clinic's zone, and the clinic's address. */
 export function AppointmentDetails({ booking }: { booking: CreatedBooking }) {
@@ -19,11 +20,7 @@ export function AppointmentDetails({ booking }: { booking: CreatedBooking }) {
               <div className="summary__row" key={appointment.slug}>
                 <dt>{appointment.examName}</dt>
                 <dd>
-                  <span>
-                    {formatInstantDay(appointment.date, zone, locale)},{' '}
-                    {formatTime(appointment.date, zone, locale)}{' '}
-                    {zoneAbbreviation(zone, appointment.date, locale)}
-                  </span>
+                  <span>{formatWhen(appointment.date, zone, locale)}</span>
                   {appointment.preparation && (
                     <span className="summary__note">{appointment.preparation}</span>
                   )}
@@ -45,9 +42,7 @@ export function AppointmentDetails({ booking }: { booking: CreatedBooking }) {
             <span>
               {clinic.address}, {clinic.suburb} {clinic.state} {clinic.postalCode}
             </span>
-            {clinic.phone && (
-              <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</a>
-            )}
+            {clinic.phone && <a href={telHref(clinic.phone)}>{clinic.phone}</a>}
           </dd>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
@@ -81,7 +81,7 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
               {exams.map((exam, index) => {
                 const slot = params.slots[index];
                 if (!slot || !clinic) return null;
-                const when = `${formatInstantDay(slot.startTime, clinic.timeZone, locale)}, ${formatTime(slot.startTime, clinic.timeZone, locale)} ${zoneAbbreviation(clinic.timeZone, slot.startTime, locale)}`;
+                const when = formatWhen(slot.startTime, clinic.timeZone, locale);
                 return (
                   <li key={exam.slug} className="summary__time">
                     {exams.length > 1 ? `${exam.name}: ${when}` : when}

@@ -5,6 +5,7 @@ import { zoneDiffersFromDevice } from '../../../src/domain/booking/slots';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
+import { telHref } from '../../../src/domain/contact-number';
 
 interface ClinicListProps {
   clinics: readonly BookingClinic[];
@@ -43,9 +44,7 @@ export function ClinicList({ clinics, selectedId, onChoose }: ClinicListProps) {
                   ? t('booking.clinic.zone_differs', { zone })
                   : t('booking.clinic.zone', { zone })}
               </span>
-              {clinic.phone && (
-                <a href={`tel:${clinic.phone.replace(/[^\d+]/g, '')}`}>{clinic.phone}</a>
-              )}
+              {clinic.phone && <a href={telHref(clinic.phone)}>{clinic.phone}</a>}
             </p>
             <button
               type="button"

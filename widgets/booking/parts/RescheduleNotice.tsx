@@ -1,15 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { formatInstantDay, formatTime, zoneAbbreviation } from '../../../src/domain/booking/format';
+import { formatWhen } from '../../../src/domain/booking/format';
 import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
 import { $selectedClinic } from '../clinics.store';
-
-/** "Tuesday 1 December 2026 at 9:30 am AEDT", in the clinic's zone. */
-export function whenText(instant: string, zone: string, locale: string): string {
-  return `${formatInstantDay(instant, zone, locale)}, ${formatTime(instant, zone, locale)} ${zoneAbbreviation(zone, instant, locale)}`;
-}
 
 /**
  * R-4-status-04: a reschedule or a change says so on every step, with the
@@ -28,7 +23,9 @@ export function RescheduleNotice() {
     context.status === 'RESCHEDULED' ? 'booking.reschedule.notice' : 'booking.change.notice';
   return (
     <p className="notice notice--info reschedule-notice" part="reschedule-notice">
-      {context.from ? t(key, { when: whenText(context.from, zone, locale) }) : t(`${key}_no_time`)}
+      {context.from
+        ? t(key, { when: formatWhen(context.from, zone, locale) })
+        : t(`${key}_no_time`)}
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { $booking } from '../booking.store';
 import { $created, resetBooking } from '../booking-form.store';
 import { AppointmentDetails } from '../parts/AppointmentDetails';
 import { WalkInNotes } from '../parts/WalkInNotes';
-import { whenText } from '../parts/RescheduleNotice';
+import { formatWhen } from '../../../src/domain/booking/format';
 import { $locale } from '../../../src/stores/locale.store';
 
 /** Step 5 (R-2.4-27, R-2.1-23/25): the booking key, what was booked, a calendar file and what to bring. */
@@ -36,7 +36,7 @@ export function ConfirmationStep() {
       {moved && details?.rescheduledFrom && (
         <p className="notice notice--info">
           {t('booking.confirmation.rescheduled_from', {
-            when: whenText(details.rescheduledFrom, zone, locale),
+            when: formatWhen(details.rescheduledFrom, zone, locale),
           })}
         </p>
       )}
