@@ -15,8 +15,8 @@ import type {
 import { AFTER_BOOKING_TYPES } from '../../src/contract/questionnaire.js';
 import { canChangeStatus, cancelGoesAhead } from '../../src/domain/appointment/change-rules.js';
 import { queueCancellationEmail } from './cancellation-email.js';
-import { cancelAppointmentRow } from '../db/appointment-pages.repo.js';
-import type { Db } from '../db/db.js';
+import { cancelAppointmentRow, lockAppointment } from '../db/appointment-pages.repo.js';
+import type { Db, Queryable } from '../db/db.js';
 import { sqlState } from '../db/db.js';
 import { listQuestionnaires } from '../db/questionnaires.repo.js';
 import {
@@ -72,15 +72,14 @@ export function createAfterBookingQuestionnaires(
   { clock, publicUrl }: { clock: () => Date; publicUrl: string },
 ): AfterBookingQuestionnaires {
   /** The cancel rules of the appointment pages (R-4-cancel-01) apply to the questionnaires too. */
-  async function assertMayCancel(facts: {
-    status: string;
-    startMs: number;
-    bookableOnline: boolean;
-  }) {
+  async function assertMayCancel(
+    q: Queryable,
+    facts: { status: string; startMs: number; bookableOnline: boolean },
+  ) {
     if (facts.status === 'CANCELED') {
       throw new ApiError(409, 'message.appointment_already_cancelled', 'already cancelled');
     }
-    const rules = await readAppointmentRules(db);
+    const rules = await readAppointmentRules(q);
     const answer = canChangeStatus({
       status: facts.status as Parameters<typeof canChangeStatus>[0]['status'],
       startMs: facts.startMs,
@@ -137,12 +136,17 @@ export function createAfterBookingQuestionnaires(
         throw new ApiError(400, 'message.questionnaire_not_applicable', 'not for this exam');
       }
       const cancels = CANCELLING.includes(row.type);
-      if (cancels) await assertMayCancel(facts);
       if (row.type === 'FEEDBACK' && (await hasFeedback(db, facts.id))) {
         throw new ApiError(409, 'message.feedback_already_provided', 'feedback given');
       }
       const saved = await db
         .transaction(async (tx) => {
+          // The cancel rules are decided on the locked row: of answers sent at once, one cancels.
+          if (cancels) {
+            const locked = await lockAppointment(tx, facts.slug);
+            if (!locked) throw new ApiError(404, 'message.appointment_not_found');
+            await assertMayCancel(tx, locked);
+          }
           const answer = await storeAnswer(
             tx,
             clock,

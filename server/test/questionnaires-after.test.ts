@@ -164,6 +164,26 @@ describe('questionnaires after booking ', () => {
     ]);
   });
 
+  it('R-4-quest-17 twenty cancel answers at once cancel once: one answer stored, one e-mail, the rest refused', async () => {
+    const { slug, cookies } = await booked();
+    const url = `/api/secured/appointments/${slug}/questionnaire_answers`;
+    const payload = {
+      questionnaireId: ids['cancel-reasons'],
+      questionnaireResult: { reason: 'time' },
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(url, payload, cookies)),
+    );
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(answers.every((res) => res.statusCode === 200 || res.statusCode === 409)).toBe(true);
+    const mails = await db.query<{ subject: string }>(
+      `SELECT subject FROM outbox WHERE reference = (SELECT booking_key FROM appointments WHERE slug = $1)`,
+      [slug],
+    );
+    expect(mails.rows.filter((m) => m.subject.endsWith('is cancelled'))).toHaveLength(1);
+    expect(await status(slug)).toBe('CANCELED');
+  });
+
   it('R-4-quest-17 R-4-cancel-03 a CANCEL_APPOINTMENT_PATIENT answer cancels the appointment', async () => {
     const { slug, cookies } = await booked();
     const url = `/api/secured/appointments/${slug}/questionnaire_answers`;
