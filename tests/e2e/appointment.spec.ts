@@ -91,14 +91,6 @@ async function statusOf(page: Page, bookingKey: string): Promise<string> {
   }, bookingKey);
 }
 
-/** A GET with the browser's own cookies (the secured calendar file). */
-async function fetchText(page: Page, url: string): Promise<{ type: string; body: string }> {
-  return page.evaluate(async (href) => {
-    const res = await fetch(href, { credentials: 'include' });
-    return { type: res.headers.get('content-type') ?? '', body: await res.text() };
-  }, url);
-}
-
 test.describe('appointment pages', () => {
   test('R-2.4-29 R-4-cancel-03 R-4-quest-17 a booking holder sees the summary, confirms, downloads the calendar file and cancels through the cancel questionnaire', async ({
     page,
@@ -127,12 +119,17 @@ test.describe('appointment pages', () => {
     ).toBeVisible();
     await expect(card.locator('.status-badge')).toHaveText('Confirmed');
 
-    const href = await appointment(page)
-      .getByRole('link', { name: 'Add to calendar' })
-      .getAttribute('href');
-    const ics = await fetchText(page, href!);
-    expect(ics.type).toContain('text/calendar');
-    const body = ics.body.replace(/\r\n /g, '');
+    // A click downloads the file, as a patient clicks it; the page stays where it is.
+    const pageUrl = page.url();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      appointment(page).getByRole('link', { name: 'Add to calendar' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    expect(page.url()).toBe(pageUrl);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    const { readFile } = await import('node:fs/promises');
+    const body = (await readFile((await download.path())!, 'utf8')).replace(/\r\n /g, '');
     expect(body).toContain('DTSTART;TZID=Australia/Sydney:');
     expect(body).toMatch(/LOCATION:Harbour Imaging Sydney CBD\\, .*NSW 2000/);
     expect(body).toContain('BEGIN:VTIMEZONE');
