@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
+import { installCors } from './http/cors.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -84,7 +85,7 @@ export async function buildApp({
     // so that coercion never turns a number into a string (server/schemas/common.ts).
     ajv: { customOptions: { allowUnionTypes: true } },
     frameworkErrors: createFrameworkErrorHandler(
-      securityHeaders(config.frameAncestors, config.publicUrl),
+      securityHeaders(config.allowedOrigins, config.publicUrl),
     ),
   });
 
@@ -111,7 +112,8 @@ export async function buildApp({
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   installErrorHandling(app);
-  installSecurityHeaders(app, config.frameAncestors, config.publicUrl);
+  installSecurityHeaders(app, config.allowedOrigins, config.publicUrl);
+  installCors(app, config.allowedOrigins);
   installOriginCheck(app, config);
   installRateLimit(app, db, config.rateLimit);
 

@@ -10,8 +10,13 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  /** Origins allowed to frame the portal, besides 'self'. */
-  frameAncestors: string[];
+  /**
+   * Clinic origins allowed to embed the portal (ALLOWED_ORIGINS, and the older
+   * name FRAME_ANCESTORS): they may frame it (CSP frame-ancestors), load the
+   * element scripts and call the API from their pages (CORS, with
+   * credentials), and send state-changing requests (http/origin-check.ts).
+   */
+  allowedOrigins: string[];
   smtpUrl: string | undefined;
   /** The From header of e-mails sent by SMTP (MAIL_FROM). */
   mailFrom: string;
@@ -121,11 +126,11 @@ function gitHash(): string {
 
 const ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 
-/** Splits FRAME_ANCESTORS (spaces or commas) and rejects anything that is not an origin. */
-export function parseOrigins(value: string | undefined): string[] {
+/** Splits ALLOWED_ORIGINS (spaces or commas) and rejects anything that is not an origin. */
+export function parseOrigins(value: string | undefined, name = 'ALLOWED_ORIGINS'): string[] {
   const origins = (value ?? '').split(/[\s,]+/).filter(Boolean);
   for (const origin of origins) {
-    if (!ORIGIN.test(origin)) throw new Error(`FRAME_ANCESTORS: not an origin: ${origin}`);
+    if (!ORIGIN.test(origin)) throw new Error(`${name}: not an origin: ${origin}`);
   }
   return origins.map((origin) => origin.toLowerCase());
 }
@@ -157,7 +162,7 @@ export function defaultServerConfig(overrides: Partial<ServerConfig> = {}): Serv
     dataDir: './.data',
     databaseUrl: undefined,
     publicUrl: 'http://127.0.0.1:8080',
-    frameAncestors: [],
+    allowedOrigins: [],
     smtpUrl: undefined,
     mailFrom: 'Imaging portal <no-reply@localhost>',
     smsWebhookUrl: undefined,
@@ -196,7 +201,12 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     publicUrl: (
       env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
     ).replace(/\/$/, ''),
-    frameAncestors: parseOrigins(env.FRAME_ANCESTORS),
+    allowedOrigins: [
+      ...new Set([
+        ...parseOrigins(env.ALLOWED_ORIGINS),
+        ...parseOrigins(env.FRAME_ANCESTORS, 'FRAME_ANCESTORS'),
+      ]),
+    ],
     smtpUrl: env.SMTP_URL || undefined,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,

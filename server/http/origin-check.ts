@@ -6,7 +6,7 @@
  * itself or of a configured embedding origin, or from no browser at all:
  *
  * - with an Origin header: the origin must be the portal's (PUBLIC_URL, or the
- *   scheme and Host the request arrived on) or one of FRAME_ANCESTORS
+ *   scheme and Host the request arrived on) or one of ALLOWED_ORIGINS
  *   (`https://*.example.org` matches subdomains); `null` is refused;
  * - without Origin, Sec-Fetch-Site decides: `same-origin` and `none` pass,
  *   `same-site` (another port or subdomain of the same site is another origin)
@@ -25,12 +25,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface OriginCheckOptions {
   /** PUBLIC_URL: the portal's own origin as patients reach it. */
   publicUrl: string;
-  /** FRAME_ANCESTORS: clinic origins trusted to embed the portal. */
-  frameAncestors: string[];
+  /** ALLOWED_ORIGINS: clinic origins trusted to embed the portal. */
+  allowedOrigins: string[];
 }
 
 /** 'https://portal.example:443/x' → 'https://portal.example'; undefined for anything else. */
-function originOf(url: string): string | undefined {
+export function originOf(url: string): string | undefined {
   try {
     const origin = new URL(url).origin;
     return origin === 'null' ? undefined : origin.toLowerCase();
@@ -40,7 +40,7 @@ function originOf(url: string): string | undefined {
 }
 
 /** An allowed origin, or a `scheme://*.domain[:port]` pattern, covers the request's origin. */
-function matches(allowed: string, origin: string): boolean {
+export function matches(allowed: string, origin: string): boolean {
   if (allowed === origin || !allowed.includes('://*.')) return allowed === origin;
   try {
     const pattern = new URL(allowed.replace('://*.', '://wildcard.'));
@@ -81,7 +81,7 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
 
 /** Refuses cross-site state-changing requests with 403 message.forbidden_origin. */
 export function installOriginCheck(app: FastifyInstance, options: OriginCheckOptions): void {
-  const allowed = [originOf(options.publicUrl), ...options.frameAncestors]
+  const allowed = [originOf(options.publicUrl), ...options.allowedOrigins]
     .filter((origin): origin is string => Boolean(origin))
     .map((origin) => origin.toLowerCase());
   app.addHook('onRequest', async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The Content-Security-Policy of every answer; frame-ancestors adds the configured origins. */
-export function contentSecurityPolicy(frameAncestors: string[]): string {
+export function contentSecurityPolicy(allowedOrigins: string[]): string {
   return [
     "default-src 'self'",
     "img-src 'self' data: https:",
@@ -11,7 +11,7 @@ export function contentSecurityPolicy(frameAncestors: string[]): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+    `frame-ancestors ${["'self'", ...allowedOrigins].join(' ')}`,
   ].join('; ');
 }
 
@@ -23,9 +23,9 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * portal's public URL is https (docs/security.md §13): a local http start would
  * otherwise pin 127.0.0.1 to https in the browser.
  */
-export function securityHeaders(frameAncestors: string[], publicUrl = ''): Record<string, string> {
+export function securityHeaders(allowedOrigins: string[], publicUrl = ''): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'content-security-policy': contentSecurityPolicy(allowedOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': 'geolocation=(self)',
@@ -38,10 +38,10 @@ export function securityHeaders(frameAncestors: string[], publicUrl = ''): Recor
 /** Writes the security headers on every answer, including errors, 404s and static files. */
 export function installSecurityHeaders(
   app: FastifyInstance,
-  frameAncestors: string[],
+  allowedOrigins: string[],
   publicUrl = '',
 ): void {
-  const headers = Object.entries(securityHeaders(frameAncestors, publicUrl));
+  const headers = Object.entries(securityHeaders(allowedOrigins, publicUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of headers) {
       // A route may send a stricter policy (images do; secured answers send

@@ -28,7 +28,7 @@ export function assetRoutes(app: FastifyInstance, { db, config }: RouteDeps): vo
   // An image opened directly must not run script (SVG can carry it).
   const imagePolicy = `default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors ${[
     "'self'",
-    ...config.frameAncestors,
+    ...config.allowedOrigins,
   ].join(' ')}`;
 
   app.get<{ Querystring: TranslationsQuery }>(

@@ -23,7 +23,7 @@ import {
 } from './helpers.js';
 
 const STATE_CHANGING = ['post', 'put', 'patch', 'delete'];
-/** testConfig's PUBLIC_URL and FRAME_ANCESTORS. */
+/** testConfig's PUBLIC_URL and ALLOWED_ORIGINS. */
 const PORTAL = new URL(testConfig().publicUrl).origin;
 const CLINIC = 'https://clinic.example.org';
 
@@ -101,7 +101,7 @@ const FOREIGN: Record<string, Record<string, string>> = {
 const ALLOWED: Record<string, Record<string, string>> = {
   "the portal's PUBLIC_URL": { origin: PORTAL, 'sec-fetch-site': 'same-origin' },
   'the scheme and Host the request came to': { origin: 'http://localhost' },
-  'an embedding origin of FRAME_ANCESTORS': { origin: CLINIC, 'sec-fetch-site': 'cross-site' },
+  'an embedding origin of ALLOWED_ORIGINS': { origin: CLINIC, 'sec-fetch-site': 'cross-site' },
   'Sec-Fetch-Site same-origin without Origin': { 'sec-fetch-site': 'same-origin' },
   'no browser (neither header)': {},
 };
@@ -175,8 +175,8 @@ describe('state-changing requests from the portal and its embedding clinics', ()
     expect(imported.statusCode).toBe(200);
   });
 
-  it('a FRAME_ANCESTORS wildcard covers subdomains only, on its scheme', async () => {
-    const wide = await testApp(db, { frameAncestors: ['https://*.partner.example'] });
+  it('an ALLOWED_ORIGINS wildcard covers subdomains only, on its scheme', async () => {
+    const wide = await testApp(db, { allowedOrigins: ['https://*.partner.example'] });
     try {
       const logout = (origin: string) =>
         wide.inject({ method: 'POST', url: '/api/logout', headers: { origin } });

@@ -102,7 +102,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   const config = defaultServerConfig({
     devLogin: true,
     distDir: '/nonexistent/dist',
-    frameAncestors: ['https://clinic.example.org'],
+    allowedOrigins: ['https://clinic.example.org'],
     runtime: { version: '0.1.0-test', versionHash: 'abc1234', environmentProfiles: ['dev'] },
     ...overrides,
   });

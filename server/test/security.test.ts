@@ -10,8 +10,8 @@ import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp, closeTestApp } 
 
 let db: Db;
 let app: FastifyInstance;
-const frameAncestors = ['https://clinic.example.org', 'https://*.partner.example'];
-const appWith = (overrides: Partial<ServerConfig>) => testApp(db, { frameAncestors, ...overrides });
+const allowedOrigins = ['https://clinic.example.org', 'https://*.partner.example'];
+const appWith = (overrides: Partial<ServerConfig>) => testApp(db, { allowedOrigins, ...overrides });
 
 beforeAll(async () => {
   db = await openTestDb('security');
@@ -36,7 +36,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
 }
 
 describe('security headers', () => {
-  it('are on successful answers, errors and 404s alike (frame-ancestors from FRAME_ANCESTORS)', async () => {
+  it('are on successful answers, errors and 404s alike (frame-ancestors from ALLOWED_ORIGINS)', async () => {
     for (const [method, url] of [
       ['GET', '/api/config/portal'],
       ['GET', '/api/authenticated'],
@@ -121,7 +121,7 @@ describe('error answers', () => {
           ? Promise.reject(new Error('disk on fire'))
           : db.query(sql, params),
     };
-    const broken = await testApp(failing, { frameAncestors });
+    const broken = await testApp(failing, { allowedOrigins });
     try {
       const res = await broken.inject({ method: 'GET', url: '/api/config/portal' });
       expect(res.statusCode).toBe(500);

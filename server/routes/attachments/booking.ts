@@ -238,7 +238,7 @@ export function registerBookingDocumentRoutes(app: FastifyInstance, deps: RouteD
           reply,
           stored,
           mode === 'download' ? 'attachment' : 'inline',
-          config.frameAncestors,
+          config.allowedOrigins,
         );
       },
     );

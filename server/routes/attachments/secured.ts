@@ -33,7 +33,7 @@ type OwnerKind = 'appointment' | 'booking_request';
 
 export function registerSecuredAttachmentRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, documents, config } = deps;
-  const frameAncestors = config.frameAncestors;
+  const allowedOrigins = config.allowedOrigins;
 
   const audited = <T>(...args: AuditedArgs<T>): Promise<T> => auditedWith(documents, ...args);
 
@@ -248,7 +248,7 @@ export function registerSecuredAttachmentRoutes(app: FastifyInstance, deps: Rout
             reply,
             stored,
             mode === 'download' ? 'attachment' : 'inline',
-            frameAncestors,
+            allowedOrigins,
           );
         },
       );
@@ -287,7 +287,7 @@ export function registerSecuredAttachmentRoutes(app: FastifyInstance, deps: Rout
           return file;
         },
       );
-      return sendFile(reply, stored, 'attachment', frameAncestors);
+      return sendFile(reply, stored, 'attachment', allowedOrigins);
     },
   );
 }

@@ -7,7 +7,7 @@ export function sendFile(
   reply: FastifyReply,
   stored: StoredFile,
   disposition: 'attachment' | 'inline',
-  frameAncestors: string[],
+  allowedOrigins: string[],
 ): FastifyReply {
   const { row } = stored;
   const ascii = row.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -15,7 +15,7 @@ export function sendFile(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  const ancestors = ["'self'", ...frameAncestors].join(' ');
+  const ancestors = ["'self'", ...allowedOrigins].join(' ');
   // The view is a sandboxed document of its own (Chromium's PDF viewer still opens in it:
   // checked with Debian Chromium, top level and in an iframe); a download may not be framed.
   const csp =
