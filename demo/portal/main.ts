@@ -19,6 +19,8 @@ interceptLinks(document.body);
 // `replace` marks a choice within a step, which does not add a history entry.
 for (const name of ['imaging-booking-navigated', 'imaging-navigated'] as const) {
   document.addEventListener(name, (event) => {
+    // Handled: the element must not follow it itself (src/element/navigation.ts).
+    event.preventDefault();
     const { path, search, replace } = (event as CustomEvent<ImagingEventMap[typeof name]>).detail;
     navigate(`${path}${search}`, replace);
   });

@@ -1,5 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
+import { setApiBase } from '../api/client';
+import { setLocale } from '../stores/locale.store';
 import tokens from '../theme/tokens.css?inline';
 
 /** The attribute types r2wc can parse; rich data goes in as JS properties (STYLE.md 6). */
@@ -8,6 +10,22 @@ export type PropKind = 'string' | 'number' | 'boolean' | 'json';
 /** Every widget receives its shadow root as `container` from r2wc. */
 export interface WidgetProps {
   container?: ShadowRoot;
+}
+
+/**
+ * The attributes every element has. define-widget applies them before the
+ * element first renders, so the very first call goes to the provider's API.
+ * Elements on one page share one API base and one locale (one set of core modules).
+ */
+export interface SharedWidgetProps {
+  /** Origin of the provider's API when the element sits on a clinic's site. */
+  apiBase?: string;
+  locale?: string;
+}
+
+function applyShared(name: string, value: string | null): void {
+  if (name === 'api-base' && value !== null) setApiBase(value);
+  else if (name === 'locale' && value) void setLocale(value);
 }
 
 export interface WidgetDefinition<P extends WidgetProps> {
@@ -32,6 +50,8 @@ const R2WC_RENDER = Symbol.for('r2wc.render');
 interface R2wcInternals {
   [R2WC_PROPS]: Record<string, unknown>;
   [R2WC_RENDER](): void;
+  /** Renders the first time (r2wc mounts on connect). */
+  connectedCallback(): void;
 }
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -101,9 +121,16 @@ export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): v
       }
     }
 
+    override connectedCallback(): void {
+      applyShared('api-base', this.getAttribute('api-base'));
+      applyShared('locale', this.getAttribute('locale'));
+      super.connectedCallback();
+    }
+
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
       const prop = attributeToProp.get(name);
       if (!prop) return;
+      applyShared(name, value);
       this[R2WC_PROPS][prop] = parseAttribute(kinds[prop]!, value);
       this[R2WC_RENDER]();
     }

@@ -19,7 +19,7 @@ export function emit<N extends ImagingEventName>(
 }
 
 /** The custom element whose shadow root holds `node` (or the node itself outside a shadow root). */
-function hostOf(node: Element | ShadowRoot): Element {
+export function hostOf(node: Element | ShadowRoot): Element {
   if (node instanceof ShadowRoot) return node.host;
   const root = node.getRootNode();
   return root instanceof ShadowRoot ? root.host : node;

@@ -47,3 +47,24 @@ export interface ImagingEventMap {
 }
 
 export type ImagingEventName = keyof ImagingEventMap;
+
+/**
+ * Every event name at run time: iframe mode forwards each to the host page
+ * (src/messaging). The type check below fails when the map gains a name
+ * this list lacks.
+ */
+export const IMAGING_EVENT_NAMES = [
+  'imaging-frame-navigated',
+  'imaging-session-ended',
+  'imaging-frame-resized',
+  'imaging-banner-closed',
+  'imaging-booking-navigated',
+  'imaging-navigated',
+  'imaging-booking-created',
+  'imaging-booking-progressed',
+] as const satisfies readonly ImagingEventName[];
+
+type Missing = Exclude<ImagingEventName, (typeof IMAGING_EVENT_NAMES)[number]>;
+/** `never` when the list is complete; a missing name is a compile error here. */
+export const EVERY_EVENT_LISTED: Missing extends never ? true : Missing = true;
+

@@ -3,10 +3,11 @@
  * in src/stores/navigation.store.ts): each target is emitted once from the
  * widget's root, then cleared, so a widget mounted later never repeats it.
  * A target with `href` leaves the portal (a REDIRECT outcome's absolute URL).
+ * When no host page handles the event, the element follows it itself (navigation.ts).
  */
 import { useEffect } from 'react';
 import type { NavigationRequest, NavigationTarget } from '../stores/navigation.store';
-import { emit } from './emit';
+import { requestNavigation } from './navigation';
 
 export function useNavigationRequest<T extends NavigationTarget>(
   request: NavigationRequest<T>,
@@ -27,7 +28,7 @@ export function useNavigationRequest<T extends NavigationTarget>(
           return;
         }
         const { path, search, replace = false } = target as Exclude<T, { href: string }>;
-        emit(from, event, { path, search, replace });
+        requestNavigation(from, event, { path, search, replace });
       }),
     // The callbacks are read when a request arrives: only the atom and the event resubscribe.
     [request, event],

@@ -1,10 +1,13 @@
 import Postmate from 'postmate';
-import type { ImagingEventMap } from '../element/events';
-
-type FrameMessage = 'imaging-frame-resized' | 'imaging-frame-navigated';
+import { IMAGING_EVENT_NAMES, type ImagingEventMap, type ImagingEventName } from '../element/events';
 
 export interface IframeChild {
-  emit<N extends FrameMessage>(name: N, detail: ImagingEventMap[N]): void;
+  emit<N extends ImagingEventName>(name: N, detail: ImagingEventMap[N]): void;
+}
+
+/** The page's content height: body, not html, whose scrollHeight never drops below the iframe's. */
+function contentHeight(): number {
+  return Math.ceil(document.body.getBoundingClientRect().height);
 }
 
 /**
@@ -36,20 +39,25 @@ function dropForeignMessages(allowed: string): void {
 }
 
 /**
- * Starts iframe mode: answers the parent's postmate handshake and reports the
- * page height whenever it changes, so the parent can size the iframe.
+ * Starts iframe mode: answers the parent's postmate handshake, reports the
+ * page height whenever it changes, so the parent can size the iframe, and
+ * passes every `imaging-*` event of the elements on the page to the parent
+ * with the same name and detail (docs/embedding.md). postmate posts only to
+ * the parent's origin, never "*".
  */
 export async function startIframeChild(): Promise<IframeChild | null> {
   if (window.parent === window) return null;
   const allowed = parentOrigin();
   if (!allowed) return null;
   dropForeignMessages(allowed);
-  const model = await new Postmate.Model({
-    height: () => document.documentElement.scrollHeight,
-  });
+  const model = await new Postmate.Model({ height: contentHeight });
   const child: IframeChild = { emit: (name, detail) => model.emit(name, detail) };
-  const report = () =>
-    child.emit('imaging-frame-resized', { height: document.documentElement.scrollHeight });
+  for (const name of IMAGING_EVENT_NAMES) {
+    document.addEventListener(name, (event) => {
+      if (event instanceof CustomEvent) model.emit(name, event.detail);
+    });
+  }
+  const report = () => child.emit('imaging-frame-resized', { height: contentHeight() });
   new ResizeObserver(report).observe(document.body);
   report();
   return child;

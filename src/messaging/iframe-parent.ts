@@ -1,5 +1,5 @@
 import Postmate from 'postmate';
-import type { ImagingEventMap } from '../element/events';
+import { IMAGING_EVENT_NAMES, type ImagingEventMap } from '../element/events';
 
 export interface EmbedOptions {
   container: HTMLElement;
@@ -10,9 +10,12 @@ export interface EmbedOptions {
 }
 
 /**
- * Embeds the portal in an iframe and keeps its height equal to the page
- * inside. Resolves false when the portal did not answer in time (the iframe
- * still shows, at its CSS height).
+ * Embeds the portal in an iframe, keeps its height equal to the page inside,
+ * and re-emits every `imaging-*` event of the elements inside on
+ * `container`, with the same name and detail, bubbling (docs/embedding.md).
+ * postmate accepts messages only from the portal's origin (the URL's) and
+ * posts only to it. Resolves false when the portal did not answer in time
+ * (the iframe still shows, at its CSS height).
  */
 export async function embedPortal({
   container,
@@ -30,8 +33,15 @@ export async function embedPortal({
   const parent = await Promise.race([handshake, timeout]);
   clearTimeout(timer);
   if (!parent) return false;
-  parent.on('imaging-frame-resized', ({ height }: ImagingEventMap['imaging-frame-resized']) => {
-    parent.frame.style.height = `${Math.ceil(height)}px`;
-  });
+  // postmate keeps one handler per name: the height is set in the same one that re-emits.
+  for (const name of IMAGING_EVENT_NAMES) {
+    parent.on(name, (detail: unknown) => {
+      if (name === 'imaging-frame-resized') {
+        const { height } = detail as ImagingEventMap['imaging-frame-resized'];
+        if (Number.isFinite(height)) parent.frame.style.height = `${Math.ceil(height)}px`;
+      }
+      container.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+    });
+  }
   return true;
 }

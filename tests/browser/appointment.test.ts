@@ -47,8 +47,11 @@ const BASE = '/api/secured/appointments';
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const navigations: { path: string; search: string }[] = [];
-const onNavigated = (event: Event) =>
+/** The test is the host router: it takes the move, so the element does not follow it alone. */
+const onNavigated = (event: Event) => {
+  event.preventDefault();
   navigations.push((event as CustomEvent<{ path: string; search: string }>).detail);
+};
 
 function mount(tag: string, path: string): HTMLElement {
   const element = document.createElement(tag);

@@ -26,6 +26,7 @@ const cleanups: (() => void)[] = [];
 export function routeLikeAHost(element: HTMLElement): Navigated[] {
   const events: Navigated[] = [];
   const follow = (event: Event) => {
+    event.preventDefault();
     const { path, search } = (event as Navigated).detail;
     events.push(event as Navigated);
     element.setAttribute('path', path);

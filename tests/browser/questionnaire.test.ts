@@ -16,7 +16,11 @@ interface Recorded {
 const realFetch = window.fetch.bind(window);
 let calls: Recorded[] = [];
 let navigations: Navigated[] = [];
-const onNavigated = (event: Event) => navigations.push(event as Navigated);
+/** The test is the host router: it takes the move, so the element does not follow it alone. */
+const onNavigated = (event: Event) => {
+  event.preventDefault();
+  navigations.push(event as Navigated);
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,8 +1,7 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { useT } from '../../src/i18n/useT';
 import { $navigation, $summary, showAppointment } from './appointment.store';
@@ -14,7 +13,7 @@ import { NoticeView } from './parts/NoticeView';
 import { ReferralDocuments } from './parts/ReferralDocuments';
 import { RequiredQuestionnaires } from './parts/RequiredQuestionnaires';
 
-export interface AppointmentWidgetProps extends WidgetContextProps, WidgetProps {
+export interface AppointmentWidgetProps extends SharedWidgetProps, WidgetProps {
   /** Current path (/appointments/{key}, /a/{key}, …), set by the host page's router. */
   path?: string;
   /** Current query string. */
@@ -29,15 +28,7 @@ function kioskFrom(search: string | undefined, attribute: boolean | undefined): 
 }
 
 /** `<imaging-appointment>`: a booking's appointments and what the patient can do with them (spec 2.4). */
-export function AppointmentWidget({
-  apiBase,
-  locale,
-  path,
-  search,
-  bookingKey,
-  kioskMode,
-}: AppointmentWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function AppointmentWidget({ path, search, bookingKey, kioskMode }: AppointmentWidgetProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const stored = useStore($summary);

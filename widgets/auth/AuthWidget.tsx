@@ -2,8 +2,7 @@ import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { authTexts } from '../../src/domain/auth/auth-params';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { $applicationConfig } from '../../src/stores/config.store';
 import {
@@ -20,7 +19,7 @@ import {
 import { CodeDialog } from './parts/CodeDialog';
 import { DateOfBirthDialog } from './parts/DateOfBirthDialog';
 
-export interface AuthWidgetProps extends WidgetContextProps, WidgetProps {
+export interface AuthWidgetProps extends SharedWidgetProps, WidgetProps {
   path?: string;
   search?: string;
 }
@@ -38,14 +37,7 @@ function useCountdown(at: number): number {
 }
 
 /** The /authentication page (spec 2.4, 4 "Authentication"). */
-export function AuthWidget({
-  path = '',
-  search = '',
-  apiBase,
-  locale,
-  container,
-}: AuthWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function AuthWidget({ path = '', search = '', container }: AuthWidgetProps) {
   const t = useT();
   const state = useStore($auth);
   const application = useStore($applicationConfig);

@@ -3,8 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { isHomeTypePage } from '../../src/domain/frame';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { Modal } from '../../src/ui/Modal';
 import { AttachmentsSection } from '../../src/features/attachments/AttachmentsSection';
@@ -20,7 +19,7 @@ import { isPending } from '../../src/stores/loadable';
 import { RequestDetails } from './parts/RequestDetails';
 import { RequestButtons } from './parts/RequestButtons';
 
-export interface BookingRequestWidgetProps extends WidgetContextProps, WidgetProps {
+export interface BookingRequestWidgetProps extends SharedWidgetProps, WidgetProps {
   path?: string;
   search?: string;
   bookingKey?: string;
@@ -29,14 +28,11 @@ export interface BookingRequestWidgetProps extends WidgetContextProps, WidgetPro
 
 /** `<imaging-booking-request>`: view and cancel a booking request, and its referral (spec 2.3, 2.4). */
 export function BookingRequestWidget({
-  apiBase,
-  locale,
   path,
   search,
   bookingKey,
   kioskMode,
 }: BookingRequestWidgetProps) {
-  useWidgetContext({ apiBase, locale });
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const state = useStore($bookingRequest);

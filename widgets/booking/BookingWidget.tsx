@@ -2,9 +2,9 @@ import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { PROGRESS_STEPS } from '../../src/domain/booking/progress';
-import type { WidgetProps } from '../../src/element/define-widget';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { emit } from '../../src/element/emit';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import { requestNavigation, restoreUrlState } from '../../src/element/navigation';
 import { useT } from '../../src/i18n/useT';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
@@ -27,7 +27,7 @@ const RedirectModal = lazy(() =>
   import('./parts/RedirectModal').then((module) => ({ default: module.RedirectModal })),
 );
 
-export interface BookingWidgetProps extends WidgetContextProps, WidgetProps {
+export interface BookingWidgetProps extends SharedWidgetProps, WidgetProps {
   /** Current path, set by the host page's router. */
   path?: string;
   /** Current query string, set by the host page's router. */
@@ -37,6 +37,8 @@ export interface BookingWidgetProps extends WidgetContextProps, WidgetProps {
   modality?: string;
   regionSlug?: string;
   clinicId?: number;
+  /** Read by the standalone router (src/element/standalone-host.ts), not by the flow. */
+  urlState?: boolean;
   /** R-4-quest-05: the booking form asks for the Medicare number (until the questionnaire calls requireFields). */
   medicareNumberRequired?: boolean;
   /** R-4-quest-05: the booking form asks for the validation code. */
@@ -46,8 +48,6 @@ export interface BookingWidgetProps extends WidgetContextProps, WidgetProps {
 /** `<imaging-booking>`: the booking flow of spec 2.4 in five steps. */
 export function BookingWidget(props: BookingWidgetProps) {
   const {
-    apiBase,
-    locale,
     path,
     search,
     kioskMode,
@@ -58,7 +58,6 @@ export function BookingWidget(props: BookingWidgetProps) {
     medicareNumberRequired,
     validationCodeRequired,
   } = props;
-  useWidgetContext({ apiBase, locale });
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);
@@ -86,7 +85,7 @@ export function BookingWidget(props: BookingWidgetProps) {
         )
           return;
         lastEmitted.current = next;
-        emit(root.current, 'imaging-booking-navigated', {
+        requestNavigation(root.current, 'imaging-booking-navigated', {
           path: next.path,
           search: next.search,
           replace: next.replace,
@@ -148,6 +147,9 @@ export function BookingWidget(props: BookingWidgetProps) {
     if (step) requestProgress(PROGRESS_STEPS[step]);
   }, [step]);
 
+  // Alone on a page with `url-state`: a reload shows the step the address holds.
+  useEffect(() => restoreUrlState(root.current), []);
+
   // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
   useNavigationRequest($externalNavigation, () => root.current, 'imaging-booking-navigated');
 
@@ -198,7 +200,7 @@ export function BookingWidget(props: BookingWidgetProps) {
     cancelRedirect();
     const url = new URL(location, window.location.href);
     if (url.origin === window.location.origin && path !== undefined) {
-      emit(root.current, 'imaging-booking-navigated', {
+      requestNavigation(root.current, 'imaging-booking-navigated', {
         path: url.pathname,
         search: url.search,
         replace: false,

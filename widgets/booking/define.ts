@@ -14,8 +14,10 @@ import formStepCss from './steps/form-step.css?inline';
  * body figure), clinic (region, location, post code, list or map), time
  * (week or month, time of day, in the clinic's time zone), the patient's
  * details, and the confirmation. An enquiry-only exam becomes a booking
- * request. The element never touches history: it reports each move and the
- * host page's router sets `path` and `search` back.
+ * request. It reports each move as a cancelable imaging-booking-navigated;
+ * a host page with a router calls preventDefault() and sets `path` and
+ * `search` back. When nobody handles it, the element moves through its own
+ * steps (and, with `url-state`, mirrors them into the page's address).
  *
  * @attr path - current path: / (exam), /select-region (clinic), /select-clinic (time), /booking (details), /appointments/{key}, /booking-requests/{key}; an /iframe prefix is kept
  * @attr search - current query string (spec 2.2 parameters: procedureTab, modality, examSlug, regionSlug, lat, lng, selectedClinic, clinicId, date, week, slotsView, timeOfDay, startTime, endTime, deviceId, bookingKey, kioskMode, status…)
@@ -24,6 +26,7 @@ import formStepCss from './steps/form-step.css?inline';
  * @attr modality - preselects a scan type (modality slug)
  * @attr region-slug - preselects a region
  * @attr clinic-id - a clinic page's own clinic: only it is offered, and it is preselected
+ * @attr url-state - alone on a page (no host router handles imaging-booking-navigated): mirror each step into the page's address (#imaging:/path?query) so Back, Forward and reload work
  * @attr api-base - origin of the provider's API (default: same origin)
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
  * @attr medicare-number-required - the booking form asks for the Medicare number (as a questionnaire outcome can require)
@@ -50,6 +53,7 @@ defineWidget({
     path: 'string',
     search: 'string',
     kioskMode: 'boolean',
+    urlState: 'boolean',
     examSlug: 'string',
     modality: 'string',
     regionSlug: 'string',

@@ -1,20 +1,18 @@
 import { closeHref, denyMessage, parseDenyParams } from '../../src/domain/deny/deny-message';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { telHref } from '../../src/domain/contact-number';
 import { $clinicsToCall, loadClinicsToCall } from './deny.store';
 
-export interface DenyWidgetProps extends WidgetContextProps, WidgetProps {
+export interface DenyWidgetProps extends SharedWidgetProps, WidgetProps {
   search?: string;
   path?: string;
 }
 
 /** The deny page (spec 2.4, 4 "Deny page message by input", 8). */
-export function DenyWidget({ search = '', apiBase, locale }: DenyWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function DenyWidget({ search = '' }: DenyWidgetProps) {
   const t = useT();
   const input = parseDenyParams(search);
   const message = denyMessage(input);

@@ -1,10 +1,8 @@
 import { Frame, type FrameProps } from '../../src/frame/Frame';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 
-export type FrameWidgetProps = Omit<FrameProps, 'shadowRoot'> & WidgetContextProps & WidgetProps;
+export type FrameWidgetProps = Omit<FrameProps, 'shadowRoot'> & SharedWidgetProps & WidgetProps;
 
-export function FrameWidget({ apiBase, locale, container, ...frame }: FrameWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function FrameWidget({ container, ...frame }: FrameWidgetProps) {
   return <Frame {...frame} shadowRoot={container} />;
 }

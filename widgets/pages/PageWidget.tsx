@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { WidgetProps } from '../../src/element/define-widget';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { $radiologyConfig } from '../../src/stores/config.store';
 import { isPending } from '../../src/stores/loadable';
@@ -9,13 +8,12 @@ import { $contactClinics, $terms } from './pages.store';
 
 export type InfoPage = 'about' | 'contact' | 'terms' | 'privacy';
 
-export interface PageWidgetProps extends WidgetContextProps, WidgetProps {
+export interface PageWidgetProps extends SharedWidgetProps, WidgetProps {
   page?: InfoPage;
 }
 
 /** The provider's information pages of spec 2.4. */
-export function PageWidget({ page = 'about', apiBase, locale }: PageWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function PageWidget({ page = 'about' }: PageWidgetProps) {
   const t = useT();
   const radiology = useStore($radiologyConfig);
   if (!radiology) return <p role="status">{t('message.loading')}</p>;

@@ -1,9 +1,8 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import type { WidgetProps } from '../../src/element/define-widget';
+import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useInjectedCss } from '../../src/element/useInjectedCss';
-import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
 import { $appConfig } from '../../src/stores/config.store';
 import { QuestionnaireModal } from '../../src/ui/questionnaire/QuestionnaireModal';
@@ -20,7 +19,7 @@ import {
 } from './questionnaire.store';
 import { telHref } from '../../src/domain/contact-number';
 
-export interface QuestionnaireWidgetProps extends WidgetContextProps, WidgetProps {
+export interface QuestionnaireWidgetProps extends SharedWidgetProps, WidgetProps {
   /** Current path, set by the host page's router (/questionnaires, /q, /iframe/questionnaires). */
   path?: string;
   /** Current query string: every parameter is read and passed on (R-2.2-04). */
@@ -28,14 +27,7 @@ export interface QuestionnaireWidgetProps extends WidgetContextProps, WidgetProp
 }
 
 /** `<imaging-questionnaire>`: the questionnaire flow of spec 4 in the survey modal of spec 2.5. */
-export function QuestionnaireWidget({
-  apiBase,
-  locale,
-  path,
-  search,
-  container,
-}: QuestionnaireWidgetProps) {
-  useWidgetContext({ apiBase, locale });
+export function QuestionnaireWidget({ path, search, container }: QuestionnaireWidgetProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const view = useStore($questionnaireView);
