@@ -13,6 +13,11 @@ process.env.E2E_SMTP_PORT ??= String(port + 1000);
 if (process.env.E2E_SMTP_PORT === '0') delete process.env.E2E_SMTP_FILE;
 else process.env.E2E_SMTP_FILE ??= join(tmpdir(), `imaging-e2e-mails-${port}.jsonl`);
 
+// A clinic's site on another origin (http://localhost:<port + 2000>, served by
+// tests/e2e/clinic-site.ts) that the server lists in ALLOWED_ORIGINS; the
+// embedding journeys also use <port + 2001> as an origin it does not list.
+process.env.E2E_CLINIC_PORT ??= String(port + 2000);
+
 /**
  * End-to-end journeys against the real server on a fresh PGlite data
  * directory, driving Debian's Chromium (browser downloads fail here).

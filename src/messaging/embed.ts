@@ -37,17 +37,37 @@ export function embedUrl(origin: string, settings: EmbedSettings): string {
   const url = new URL(`/iframe${path === '/' ? '' : path}`, origin);
   for (const name of PREFILL) {
     const value = settings[name];
-    if (value !== undefined && value !== '' && value !== false) url.searchParams.set(name, String(value));
+    if (value !== undefined && value !== '' && value !== false)
+      url.searchParams.set(name, String(value));
   }
   return url.href;
 }
 
-export function embed(container: HTMLElement, settings: EmbedSettings = {}): Promise<boolean> {
-  return embedPortal({
+/** Frame modals need room (R-2.5-29/30, R-9-35): 450 px on a phone (below 1120 px), 600 px otherwise. */
+const MOBILE = '(max-width: 1120px)';
+const minHeight = () => (matchMedia(MOBILE).matches ? '450px' : '600px');
+
+export async function embed(
+  container: HTMLElement,
+  settings: EmbedSettings = {},
+): Promise<boolean> {
+  const connected = embedPortal({
     container,
     url: embedUrl(portalOrigin, settings),
     title: settings.title ?? 'Book a scan',
   });
+  // postmate made the iframe synchronously: it fills the width; its height follows the page inside.
+  const frame = container.querySelector('iframe');
+  if (frame) {
+    Object.assign(frame.style, {
+      display: 'block',
+      width: '100%',
+      border: '0',
+      minHeight: minHeight(),
+    });
+    matchMedia(MOBILE).addEventListener('change', () => (frame.style.minHeight = minHeight()));
+  }
+  return connected;
 }
 
 /** `data-exam-slug` → examSlug, for every data attribute of the script tag. */

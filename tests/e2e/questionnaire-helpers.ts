@@ -2,7 +2,15 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Paths of the booking flow's exam step (/, /home, /kiosk, /advanced-booking, under /iframe too). */
 const EXAM_STEP = /^\/(iframe\/)?(home|kiosk|advanced-booking)?$/;
-const onQuestionnaires = (page: Page) => /\/questionnaires$/.test(new URL(page.url()).pathname);
+/**
+ * The portal path the page shows: its pathname, or, for an element alone on a
+ * clinic's page with url-state, the path mirrored into its hash (#imaging:/path?query).
+ */
+function portalPath(url: URL): string {
+  if (!url.hash.startsWith('#imaging:')) return url.pathname;
+  return new URL(decodeURI(url.hash.slice('#imaging:'.length)), url.origin).pathname;
+}
+const onQuestionnaires = (page: Page) => /\/questionnaires$/.test(portalPath(new URL(page.url())));
 
 /** Where the questionnaire route is: its open modal's title and page, its errors, or gone. */
 async function questionnaireState(page: Page): Promise<string> {
@@ -25,7 +33,7 @@ async function questionnaireState(page: Page): Promise<string> {
  * the first choice) and submits, until the flow moves on.
  */
 export async function passQuestionnaires(page: Page): Promise<void> {
-  await page.waitForURL((url) => !EXAM_STEP.test(url.pathname));
+  await page.waitForURL((url) => !EXAM_STEP.test(portalPath(url)));
   for (let round = 0; round < 12 && onQuestionnaires(page); round++) {
     const dialog = page.locator('imaging-questionnaire dialog[open]').first();
     try {

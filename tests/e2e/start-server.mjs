@@ -35,6 +35,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     // (server/test/upload-quota.test.ts proves it).
     UPLOAD_QUOTA_FILES: '10000',
     UPLOAD_QUOTA_BYTES: String(10 * 1024 * 1024 * 1024),
+    // The clinic site of tests/e2e/embedding.spec.ts (playwright.config.ts sets the port).
+    ...(process.env.E2E_CLINIC_PORT
+      ? { ALLOWED_ORIGINS: `http://localhost:${process.env.E2E_CLINIC_PORT}` }
+      : {}),
     ...(smtpPort ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } : {}),
   },
 });

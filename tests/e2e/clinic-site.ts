@@ -1,0 +1,52 @@
+/**
+ * A clinic's own website for the embedding journeys: a plain HTTP server on
+ * 127.0.0.1 answering fixed pages, reached as http://localhost:<port> so that
+ * it is another site than the portal (http://127.0.0.1:<portal port>).
+ */
+import { createServer, type Server } from 'node:http';
+
+export interface ClinicSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `pages` (path → HTML) at http://localhost:port. */
+export async function startClinicSite(
+  port: number,
+  pages: Record<string, string>,
+): Promise<ClinicSite> {
+  const server: Server = createServer((request, response) => {
+    const page = pages[new URL(request.url ?? '/', 'http://x').pathname];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A clinic page around the given body, as a web developer would write it. */
+export function clinicPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <style>
+      body { margin: 0; font-family: Georgia, serif; background: #fbfaf7; color: #222; }
+      header { padding: 1rem 2rem; background: #2d4a3e; color: #fff; }
+      main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+    </style>
+  </head>
+  <body>
+    <header><p><strong>Bondi Junction Clinic</strong></p></header>
+    <main>
+      <h1>${title}</h1>
+      ${body}
+    </main>
+  </body>
+</html>`;
+}
