@@ -7,6 +7,7 @@ import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { chatSources } from './http/chat-csp.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { installStaticAndFallback } from './http/static.js';
@@ -111,7 +112,10 @@ export async function buildApp({
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   installErrorHandling(app);
-  installSecurityHeaders(app, config.frameAncestors, config.publicUrl);
+  const portalConfig = createPortalConfigService(db, config.runtime);
+  installSecurityHeaders(app, config.frameAncestors, config.publicUrl, async () =>
+    chatSources((await portalConfig.portalConfig()).integration),
+  );
   installOriginCheck(app, config);
   installRateLimit(app, db, config.rateLimit);
 
@@ -119,7 +123,6 @@ export async function buildApp({
     clock,
     leadMinutes: config.booking.leadMinutes,
   });
-  const portalConfig = createPortalConfigService(db, config.runtime);
   const sessions = createSessionService(db, {
     ttlSeconds: config.sessionTtlSeconds,
     absoluteSeconds: config.sessionAbsoluteSeconds,
