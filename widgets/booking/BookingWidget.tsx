@@ -6,6 +6,8 @@ import type { WidgetProps } from '../../src/element/define-widget';
 import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
+import { startChat } from '../../src/integrations/chat';
+import { $config } from '../../src/stores/config.store';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
@@ -59,6 +61,7 @@ export function BookingWidget(props: BookingWidgetProps) {
     validationCodeRequired,
   } = props;
   useWidgetContext({ apiBase, locale });
+  useEffect(() => $config.subscribe(startChat), []);
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Frame, type FrameProps } from '../../src/frame/Frame';
+import { startChat } from '../../src/integrations/chat';
+import { $config } from '../../src/stores/config.store';
 import type { WidgetProps } from '../../src/element/define-widget';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 
@@ -6,5 +9,6 @@ export type FrameWidgetProps = Omit<FrameProps, 'shadowRoot'> & WidgetContextPro
 
 export function FrameWidget({ apiBase, locale, container, ...frame }: FrameWidgetProps) {
   useWidgetContext({ apiBase, locale });
+  useEffect(() => $config.subscribe(startChat), []);
   return <Frame {...frame} shadowRoot={container} />;
 }
