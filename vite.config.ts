@@ -29,6 +29,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The chat loads after the page when configured (src/integrations/chat): listing its
+    // chunks for preload would weigh on every element's first load for nothing.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (file.includes('/chat-adapter-') ? [] : deps),
+    },
     rolldownOptions: {
       input: entries(),
       preserveEntrySignatures: 'exports-only',
@@ -45,7 +50,7 @@ export default defineConfig({
               // The core every element loads first (config, i18n, API client): one chunk, so
               // lazily loaded widget steps do not split it and grow the frame's first load.
               name: 'config.store',
-              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext))\.tsx?$/,
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]chat[\\/]index)\.tsx?$/,
             },
             {
               name: 'core',

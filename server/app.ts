@@ -8,6 +8,7 @@ import { createFrameworkErrorHandler, installErrorHandling } from './http/errors
 import { installCors } from './http/cors.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { chatSources } from './http/chat-csp.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { installStaticAndFallback } from './http/static.js';
@@ -112,7 +113,10 @@ export async function buildApp({
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   installErrorHandling(app);
-  installSecurityHeaders(app, config.allowedOrigins, config.publicUrl);
+  const portalConfig = createPortalConfigService(db, config.runtime);
+  installSecurityHeaders(app, config.allowedOrigins, config.publicUrl, async () =>
+    chatSources((await portalConfig.portalConfig()).integration),
+  );
   installCors(app, config.allowedOrigins);
   installOriginCheck(app, config);
   installRateLimit(app, db, config.rateLimit);
@@ -121,7 +125,6 @@ export async function buildApp({
     clock,
     leadMinutes: config.booking.leadMinutes,
   });
-  const portalConfig = createPortalConfigService(db, config.runtime);
   const sessions = createSessionService(db, {
     ttlSeconds: config.sessionTtlSeconds,
     absoluteSeconds: config.sessionAbsoluteSeconds,

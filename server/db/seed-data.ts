@@ -32,6 +32,8 @@ export const providerConfig: StoredPortalConfig = {
     mapsKey: '',
     mapsTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     chatDeploymentId: '',
+    chatEnvironment: 'prod-apse2',
+    chatScriptUrl: 'https://apps.mypurecloud.com.au/genesys-bootstrap/genesys.min.js',
   },
   bodyFigure: {
     gradientColor: '#0b6e99',

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { CspSources } from './chat-csp.js';
 
-/** The Content-Security-Policy of every answer; frame-ancestors adds the configured origins. */
-export function contentSecurityPolicy(allowedOrigins: string[]): string {
+/**
+ * The Content-Security-Policy of every answer; frame-ancestors adds the
+ * configured origins, and a page's `extra` sources the configured
+ * integrations' (http/chat-csp.ts).
+ */
+export function contentSecurityPolicy(allowedOrigins: string[], extra: CspSources = {}): string {
+  const directive = (name: string, own: string[], added: string[] = []) =>
+    [name, ...own, ...added].join(' ');
   return [
     "default-src 'self'",
     "img-src 'self' data: https:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "connect-src 'self'",
+    directive('style-src', ["'self'", "'unsafe-inline'"], extra.style),
+    directive('script-src', ["'self'"], extra.script),
+    directive('connect-src', ["'self'"], extra.connect),
+    ...(extra.font ? [directive('font-src', ["'self'"], extra.font)] : []),
+    ...(extra.frame ? [directive('frame-src', ["'self'"], extra.frame)] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -35,14 +44,26 @@ export function securityHeaders(allowedOrigins: string[], publicUrl = ''): Recor
   };
 }
 
-/** Writes the security headers on every answer, including errors, 404s and static files. */
+/**
+ * Writes the security headers on every answer, including errors, 404s and
+ * static files. An HTML page's policy also allows what `pageSources` gives
+ * (the configured integrations, read when the page is asked for).
+ */
 export function installSecurityHeaders(
   app: FastifyInstance,
   allowedOrigins: string[],
   publicUrl = '',
+  pageSources: () => Promise<CspSources> = async () => ({}),
 ): void {
   const headers = Object.entries(securityHeaders(allowedOrigins, publicUrl));
   app.addHook('onSend', async (_request, reply, payload) => {
+    if (
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html') &&
+      !reply.hasHeader('content-security-policy')
+    ) {
+      const extra = await pageSources().catch(() => ({}));
+      reply.header('content-security-policy', contentSecurityPolicy(allowedOrigins, extra));
+    }
     for (const [name, value] of headers) {
       // A route may send a stricter policy (images do; secured answers send
       // Referrer-Policy no-referrer); the others are fixed.

@@ -29,7 +29,14 @@ export const AppConfigSchema = Type.Object({
 export const PortalConfigSchema = Type.Object(
   {
     app: AppConfigSchema,
-    integration: Type.Object({ sentryDSN: S, mapsKey: S, mapsTileUrl: S, chatDeploymentId: S }),
+    integration: Type.Object({
+      sentryDSN: S,
+      mapsKey: S,
+      mapsTileUrl: S,
+      chatDeploymentId: S,
+      chatEnvironment: S,
+      chatScriptUrl: S,
+    }),
     bodyFigure: Type.Object({
       gradientColor: S,
       bodyPartHoverColor: S,

@@ -21,7 +21,15 @@ export const configDefaults: StoredPortalConfig = {
     questionnaireCss: '',
     keepAliveSeconds: 600,
   },
-  integration: { sentryDSN: '', mapsKey: '', mapsTileUrl: '', chatDeploymentId: '' },
+  integration: {
+    sentryDSN: '',
+    mapsKey: '',
+    mapsTileUrl: '',
+    chatDeploymentId: '',
+    // Genesys Cloud Web Messenger in Australia (apse2); docs/integrations-chat.md.
+    chatEnvironment: 'prod-apse2',
+    chatScriptUrl: 'https://apps.mypurecloud.com.au/genesys-bootstrap/genesys.min.js',
+  },
   bodyFigure: {
     gradientColor: '#0b6e99',
     bodyPartHoverColor: '#f29f05',

@@ -35,7 +35,12 @@ export interface IntegrationConfig {
   mapsKey: string;
   /** Tile URL template for the map; `{key}` is replaced by mapsKey. */
   mapsTileUrl: string;
+  /** The chat vendor's deployment; empty: no chat, nothing of the vendor loads (R-1-30). */
   chatDeploymentId: string;
+  /** The vendor's messenger environment (region), e.g. prod-apse2. */
+  chatEnvironment: string;
+  /** The vendor's bootstrap script; its origin is allowed in the portal pages' CSP. */
+  chatScriptUrl: string;
 }
 
 /** Spec 3 "Body-figure config". */

@@ -127,6 +127,34 @@ describe('attachments store', () => {
     expect(fetch.calls).toHaveLength(0);
   });
 
+  it('those listening (the chat) hear of each document stored, not of a refused one, until they stop', async () => {
+    const store = await fresh(() => jsonResponse(RESPONSE));
+    const heard: string[] = [];
+    const stop = store.onDocumentSent((file) => heard.push(file.name));
+    const options = { onProgress: () => undefined, signal: new AbortController().signal };
+    await store.submitDocument(
+      OWNER,
+      { documentTypeId: 10 },
+      null,
+      new File(['a'], 'a.pdf'),
+      options,
+    );
+    answer = () => Promise.reject({ status: 415, messageKey: 'message.attachment_invalid_type' });
+    await store
+      .submitDocument(OWNER, { documentTypeId: 10 }, null, new File(['b'], 'b.pdf'), options)
+      .catch(() => undefined);
+    answer = () => Promise.resolve(referral);
+    stop();
+    await store.submitDocument(
+      OWNER,
+      { documentTypeId: 10 },
+      null,
+      new File(['c'], 'c.pdf'),
+      options,
+    );
+    expect(heard).toEqual(['a.pdf']);
+  });
+
   it('R-7-calls-11: delete sends no payload and reloads the list', async () => {
     const store = await fresh(() =>
       fetch.calls.length === 1 ? new Response(null, { status: 204 }) : jsonResponse(RESPONSE),

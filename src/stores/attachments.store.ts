@@ -56,6 +56,18 @@ export async function loadAttachments(
   }
 }
 
+type SentListener = (file: File) => void;
+const sentListeners = new Set<SentListener>();
+
+/**
+ * Hears of every document the patient sends (the chat passes them into the
+ * conversation, src/integrations/chat); returns the way to stop.
+ */
+export function onDocumentSent(listener: SentListener): () => void {
+  sentListeners.add(listener);
+  return () => void sentListeners.delete(listener);
+}
+
 export interface SendOptions {
   onProgress: (progress: UploadProgress) => void;
   signal: AbortSignal;
@@ -79,6 +91,7 @@ export async function submitDocument(
     { attachmentId, onProgress: options.onProgress, signal: options.signal },
   );
   void loadAttachments(owner);
+  for (const listener of sentListeners) listener(file);
   return attachment;
 }
 

@@ -6,6 +6,8 @@ import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-wi
 import { emit } from '../../src/element/emit';
 import { requestNavigation, restoreUrlState } from '../../src/element/navigation';
 import { useT } from '../../src/i18n/useT';
+import { startChat } from '../../src/integrations/chat';
+import { $config } from '../../src/stores/config.store';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
@@ -58,6 +60,7 @@ export function BookingWidget(props: BookingWidgetProps) {
     medicareNumberRequired,
     validationCodeRequired,
   } = props;
+  useEffect(() => $config.subscribe(startChat), []);
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);
