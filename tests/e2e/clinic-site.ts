@@ -50,3 +50,34 @@ export function clinicPage(title: string, body: string): string {
   </body>
 </html>`;
 }
+
+/**
+ * A third party on 127.0.0.1:port that sets an ordinary (unpartitioned)
+ * SameSite=None cookie at /set and tells at /echo whether it came back: from
+ * a page on localhost, it comes back only while the browser allows
+ * third-party cookies.
+ */
+export async function startCookieProbe(port: number, allowOrigin: string): Promise<ClinicSite> {
+  const server: Server = createServer((request, response) => {
+    const headers = {
+      'access-control-allow-origin': allowOrigin,
+      'access-control-allow-credentials': 'true',
+      'content-type': 'text/plain',
+    };
+    if (request.url === '/set') {
+      response.writeHead(200, {
+        ...headers,
+        'set-cookie': 'probe=1; SameSite=None; Secure; Path=/',
+      });
+      response.end('set');
+      return;
+    }
+    response.writeHead(200, headers);
+    response.end(/probe=1/.test(request.headers.cookie ?? '') ? 'sent' : 'blocked');
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
