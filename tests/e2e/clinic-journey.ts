@@ -22,6 +22,12 @@ export function clinicSitePages(origin: string): Record<string, string> {
       `<script type="module" src="${origin}/elements/booking.js"></script>
       <imaging-booking api-base="${origin}" url-state></imaging-booking>`,
     ),
+    '/about-classic': clinicPage(
+      'About our imaging partner',
+      `<script src="${origin}/elements/imaging-elements.iife.js"></script>
+      <imaging-page page="about" api-base="${origin}"></imaging-page>
+      <imaging-booking api-base="${origin}" exam-slug="xray-chest"></imaging-booking>`,
+    ),
     '/book-in-a-frame': clinicPage(
       'Book a scan',
       `${EVENT_RECORDER}

@@ -38,6 +38,28 @@ test.describe('embedding on a clinic site', () => {
     );
   });
 
+  test('the classic script (no modules): the info page and the booking read the provider from the first call', async ({
+    page,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    await page.goto(`${clinic.origin}/about-classic`);
+    // The provider's own about text (seeded radiology config), fetched from the provider.
+    await expect(page.locator('imaging-page').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('imaging-page')).toContainText('Harbour Imaging');
+    // The preselected exam opens the flow at the clinic step, with the provider's clinics.
+    const booking = page.locator('imaging-booking');
+    await expect(booking.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
+    await expect(booking.getByText('Chest X-ray')).toBeVisible();
+    await expect(
+      booking.getByRole('button', { name: 'Choose Harbour Imaging Perth CBD' }),
+    ).toBeVisible();
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.filter((url) => !url.startsWith(`${portal}/api/`))).toEqual([]);
+  });
+
   test('embed.js: the portal in an iframe, sized to its content, prefilled, its events on the clinic page', async ({
     page,
   }) => {
