@@ -26,7 +26,7 @@ export function clinicSitePages(origin: string): Record<string, string> {
       'About our imaging partner',
       `<script src="${origin}/elements/imaging-elements.iife.js"></script>
       <imaging-page page="about" api-base="${origin}"></imaging-page>
-      <imaging-booking api-base="${origin}" exam-slug="xray-chest"></imaging-booking>`,
+      <imaging-booking api-base="${origin}" exam-slug="xray-chest" url-state></imaging-booking>`,
     ),
     '/book-in-a-frame': clinicPage(
       'Book a scan',

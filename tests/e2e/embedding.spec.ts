@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { bookOnClinicPage, clinicSitePages } from './clinic-journey';
 import { startClinicSite, type ClinicSite } from './clinic-site';
 import { expectNoAxeViolations, keepScreenshot } from './helpers';
+import { passQuestionnaires } from './questionnaire-helpers';
 
 const clinicPort = Number(process.env.E2E_CLINIC_PORT);
 let portal: string;
@@ -49,7 +50,8 @@ test.describe('embedding on a clinic site', () => {
     // The provider's own about text (seeded radiology config), fetched from the provider.
     await expect(page.locator('imaging-page').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('imaging-page')).toContainText('Harbour Imaging');
-    // The preselected exam opens the flow at the clinic step, with the provider's clinics.
+    // The preselected exam goes on at once: its questions first, then the provider's clinics.
+    await passQuestionnaires(page);
     const booking = page.locator('imaging-booking');
     await expect(booking.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
     await expect(booking.getByText('Chest X-ray')).toBeVisible();

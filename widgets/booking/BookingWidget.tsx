@@ -21,6 +21,7 @@ import {
 } from './booking.store';
 import { $exams } from './catalogue.store';
 import { $flowFacts, $visibleStep, alignStep, applyPreselection } from './flow.store';
+import { continueThroughQuestionnaires } from './questionnaire-step';
 import { StepIndicator } from './parts/StepIndicator';
 import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
@@ -105,8 +106,10 @@ export function BookingWidget(props: BookingWidgetProps) {
   }, [path, search]);
 
   // Attributes fill what the URL leaves open; only a change of the preselection itself applies it again.
+  // A preselected exam on a page with no router goes on as "Continue" would: the exam's
+  // questionnaires come first (the server refuses an MRI booked without its safety answers).
   useEffect(() => {
-    applyPreselection({
+    const leaveExamStep = applyPreselection({
       examSlug,
       modality,
       regionSlug,
@@ -114,6 +117,7 @@ export function BookingWidget(props: BookingWidgetProps) {
       kioskMode,
       hostRouted: path !== undefined,
     });
+    if (leaveExamStep) void continueThroughQuestionnaires();
   }, [examSlug, modality, regionSlug, clinicId, kioskMode]);
 
   useEffect(() => {

@@ -151,10 +151,12 @@ export interface Preselection {
 
 /**
  * The element's attributes open the flow preselected (design card "custom elements"): they
- * fill what the URL does not say. Without a host router, a preselected exam
- * starts at the clinic step, and a preselected clinic too at the slots.
+ * fill what the URL does not say. Returns true when, without a host router, a
+ * preselected exam should leave the exam step at once: the caller continues
+ * as "Continue" would (through the exam's questionnaires, then the clinic
+ * step, or the slots when a clinic is preselected too).
  */
-export function applyPreselection(pre: Preselection): void {
+export function applyPreselection(pre: Preselection): boolean {
   const { params, route } = $booking.get();
   const patch: Partial<typeof params> = {};
   if (pre.examSlug && params.examSlugs.length === 0) patch.examSlugs = [pre.examSlug];
@@ -165,11 +167,8 @@ export function applyPreselection(pre: Preselection): void {
     patch.selectedClinic = params.selectedClinic ?? pre.clinicId;
   }
   if (pre.kioskMode && !params.kioskMode) patch.kioskMode = true;
-  if (Object.keys(patch).length === 0) return;
+  if (Object.keys(patch).length === 0) return false;
   const merged = { ...params, ...patch };
-  if (pre.hostRouted || route.step !== 'exam' || merged.examSlugs.length === 0) {
-    updateParams(patch, true);
-    return;
-  }
-  goToStep(merged.selectedClinic !== null ? 'slots' : 'clinic', patch, { replace: true });
+  updateParams(patch, true);
+  return !pre.hostRouted && route.step === 'exam' && merged.examSlugs.length > 0;
 }
