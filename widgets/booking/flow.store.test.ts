@@ -111,9 +111,13 @@ describe('exam step and the order of the flow (spec 2.4, 4)', () => {
     expect(store.$bookingUrl.get()).toMatchObject({ path: '/select-clinic', replace: true });
   });
 
-  it('a clinic page preselects its exam and clinic and opens at the slots (no host router)', async () => {
+  it('a clinic page preselects its exam and clinic; with no host router it asks to go on, and "Continue" opens the slots', async () => {
     const store = await fresh();
-    store.applyPreselection({ examSlug: 'mri-knee', clinicId: 2, hostRouted: false });
+    // The widget then goes through the exam's questionnaires (questionnaire-step.ts) and continueFromExams.
+    expect(store.applyPreselection({ examSlug: 'mri-knee', clinicId: 2, hostRouted: false })).toBe(
+      true,
+    );
+    store.continueFromExams();
     expect(step(store)).toBe('slots');
     expect(store.$booking.get().params).toMatchObject({
       clinicId: 2,
