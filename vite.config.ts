@@ -54,7 +54,7 @@ export default defineConfig({
             },
             {
               name: 'core',
-              test: /node_modules[\\/](nanostores|@nanostores|i18next|ofetch|destr|ufo)[\\/]/,
+              test: /node_modules[\\/](nanostores|@nanostores[\\/]react|i18next|ofetch|destr|ufo)[\\/]/,
             },
           ],
         },

@@ -15,19 +15,19 @@ const NAVY = '#0b3d5c';
 const TEAL = '#0b6e99';
 const SAND = '#f29f05';
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function banner(width: number, height: number, title: string, subtitle: string): Buffer {
-  const size = Math.round(height * 0.32);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">
+/**
+ * A decorative header banner: shapes only. Words belong in the page's HTML
+ * (the header's provider name, each step's heading), where they scale,
+ * translate and reach screen readers; text drawn into a 1200 px wide image
+ * shrank to 9 px on a phone (issue 13).
+ */
+function banner(width: number, height: number): Buffer {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${NAVY}"/><stop offset="1" stop-color="${TEAL}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>
 <path d="M0 ${height * 0.78} Q ${width * 0.25} ${height * 0.62} ${width * 0.5} ${height * 0.78} T ${width} ${height * 0.78} V ${height} H 0 Z" fill="#ffffff" fill-opacity="0.12"/>
 <circle cx="${height * 0.5}" cy="${height * 0.5}" r="${height * 0.3}" fill="none" stroke="${SAND}" stroke-width="${Math.max(2, height * 0.05)}"/>
-<text x="${height}" y="${height * 0.5}" fill="#ffffff" font-family="Helvetica, Arial, sans-serif" font-size="${size}" font-weight="700">${escapeXml(title)}</text>
-<text x="${height}" y="${height * 0.5 + size}" fill="#d8eef7" font-family="Helvetica, Arial, sans-serif" font-size="${Math.round(size * 0.55)}">${escapeXml(subtitle)}</text>
+<circle cx="${width - height * 0.9}" cy="${height * 0.35}" r="${height * 0.55}" fill="#ffffff" fill-opacity="0.06"/>
 </svg>\n`;
   return Buffer.from(svg, 'utf8');
 }
@@ -78,29 +78,29 @@ export function gradientPng(width: number, height: number): Buffer {
   ]);
 }
 
-export function seedAssets(name: string): SeedAsset[] {
+export function seedAssets(): SeedAsset[] {
   const svg = 'image/svg+xml';
   return [
-    { name: 'header', contentType: svg, bytes: banner(1200, 160, name, 'Book your scan online') },
+    { name: 'header', contentType: svg, bytes: banner(1200, 160) },
     {
       name: 'header_tablet',
       contentType: svg,
-      bytes: banner(800, 140, name, 'Book your scan online'),
+      bytes: banner(800, 140),
     },
     {
       name: 'confirmation_header',
       contentType: svg,
-      bytes: banner(1200, 160, name, 'Your booking'),
+      bytes: banner(1200, 160),
     },
     {
       name: 'check_in_header',
       contentType: svg,
-      bytes: banner(1200, 160, name, 'Digital check-in'),
+      bytes: banner(1200, 160),
     },
     {
       name: 'image_viewer_banner',
       contentType: svg,
-      bytes: banner(1200, 120, name, 'Image viewer for referrers'),
+      bytes: banner(1200, 120),
     },
     { name: 'favicon', contentType: svg, bytes: favicon() },
     { name: 'patient_portal_background', contentType: 'image/png', bytes: gradientPng(96, 64) },

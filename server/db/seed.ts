@@ -43,7 +43,7 @@ async function seedProvider(tx: Queryable): Promise<void> {
   await writeSetting(tx, TERMS_SECTION, { html: termsHtml });
   for (const [locale, bundle] of Object.entries(translations))
     await writeBundle(tx, locale, bundle);
-  for (const asset of seedAssets(providerConfig.radiology.name)) await writeAsset(tx, asset);
+  for (const asset of seedAssets()) await writeAsset(tx, asset);
 }
 
 async function seedCatalogue(tx: Queryable, now: Date): Promise<void> {

@@ -526,7 +526,7 @@ describe('<imaging-appointment>', () => {
       }),
     });
     const element = mount('imaging-appointment', `/appointments/${KEY}`);
-    (await button(element, 'Close')).click();
+    (await button(element, 'Done – go to the home page')).click();
     const dialog = await waitFor(
       () => shadow(element).querySelector('dialog[open]'),
       'consent confirmation',
@@ -548,7 +548,7 @@ describe('<imaging-appointment>', () => {
     assert(dialog.textContent!.includes('arrive 15 minutes'), 'instructions text');
     dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
     await waitFor(() => !shadow(element).querySelector('dialog[open]'), 'closed');
-    (await button(element, 'Close')).click();
+    (await button(element, 'Done – go to the home page')).click();
     await navigated('/');
   });
 });

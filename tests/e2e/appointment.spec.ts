@@ -209,7 +209,7 @@ test.describe('appointment pages', () => {
     await expect(actions.getByRole('button', { name: 'Pain score' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Give feedback' })).toBeVisible();
 
-    await actions.getByRole('button', { name: 'Close', exact: true }).click();
+    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Consent forms are waiting' });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
@@ -220,7 +220,7 @@ test.describe('appointment pages', () => {
     await expect(page.getByRole('dialog', { name: /Consent to/ }).first()).toBeVisible();
 
     await page.goto(`/appointments/${bookingKey}`);
-    await actions.getByRole('button', { name: 'Close', exact: true }).click();
+    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
     await dialog.getByRole('button', { name: 'Close anyway' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

@@ -58,7 +58,7 @@ export const appointmentEnAU = {
   'appointment.action.reschedule': 'Reschedule',
   'appointment.action.change': 'Change exam or clinic',
   'appointment.action.instructions': 'Instructions',
-  'appointment.action.close': 'Close',
+  'appointment.action.close': 'Done – go to the home page',
   'appointment.action.pain_score': 'Pain score',
   'appointment.action.consent_forms': 'Consent forms',
   'appointment.action.feedback': 'Give feedback',

@@ -59,7 +59,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.action.reschedule': 'Премести го терминот',
   'appointment.action.change': 'Промени преглед или клиника',
   'appointment.action.instructions': 'Упатства',
-  'appointment.action.close': 'Затвори',
+  'appointment.action.close': 'Готово – кон почетната страница',
   'appointment.action.pain_score': 'Оценка на болката',
   'appointment.action.consent_forms': 'Формулари за согласност',
   'appointment.action.feedback': 'Дајте повратна информација',

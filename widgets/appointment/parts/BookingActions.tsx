@@ -74,16 +74,6 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
         >
           {t('appointment.action.instructions')}
         </button>
-        <button
-          type="button"
-          className="button"
-          data-variant="ghost"
-          disabled={closing}
-          aria-busy={closing}
-          onClick={() => void close()}
-        >
-          {t('appointment.action.close')}
-        </button>
       </div>
       {linked.length > 0 && (
         <>
@@ -112,6 +102,19 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
           ))}
         </>
       )}
+      {/* Last and apart: it leaves the page for the home page (spec 4 "close"), unlike the file and instructions above. */}
+      <div className="booking-actions__row booking-actions__row--end">
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={closing}
+          aria-busy={closing}
+          onClick={() => void close()}
+        >
+          {t('appointment.action.close')}
+        </button>
+      </div>
       <Modal
         open={instructions}
         title={t('appointment.instructions_title')}
