@@ -84,9 +84,11 @@ describe('GET /api/assets/application/:name', () => {
     }
   });
 
-  it('R-2.3-32 header banners carry the provider name; the favicon is SVG and the background PNG', async () => {
+  it('R-2.3-32 header banners are decorative SVG (no text to shrink on a phone); the favicon is SVG and the background PNG', async () => {
     const header = await app.inject({ method: 'GET', url: '/api/assets/application/header' });
-    expect(header.body).toContain('Harbour Imaging');
+    expect(header.headers['content-type']).toBe('image/svg+xml');
+    expect(header.body).toContain('aria-hidden="true"');
+    expect(header.body).not.toContain('<text');
     const favicon = await app.inject({ method: 'GET', url: '/api/assets/application/favicon' });
     expect(favicon.headers['content-type']).toBe('image/svg+xml');
     const background = await app.inject({
