@@ -40,6 +40,31 @@ function staticGraph(entry: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+interface VisualizerStats {
+  nodeParts: Record<string, { gzipLength: number }>;
+  nodeMetas: Record<string, { id: string; moduleParts: Record<string, string> }>;
+}
+
+/**
+ * Gzipped bytes of src/integrations/ modules inside the files of a first
+ * load (from rollup-plugin-visualizer's dist/stats.json): what analytics,
+ * error reporting and chat cost an element while they are off (only their
+ * tiny start-up entries may be there; the adapters load on demand).
+ */
+function integrationBytes(files: Set<string>): number {
+  const statsFile = 'dist/stats.json';
+  if (!existsSync(statsFile)) return Number.NaN;
+  const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as VisualizerStats;
+  const loaded = new Set([...files].map((file) => file.replace(/^dist\//, '')));
+  let bytes = 0;
+  for (const meta of Object.values(stats.nodeMetas)) {
+    if (!meta.id.includes('/src/integrations/')) continue;
+    for (const [bundle, part] of Object.entries(meta.moduleParts))
+      if (loaded.has(bundle)) bytes += stats.nodeParts[part]?.gzipLength ?? 0;
+  }
+  return bytes;
+}
+
 function bundleSizes(): void {
   if (!existsSync(elements)) throw new Error('no dist/: run npm run build first');
   console.log('\nBundle sizes (gzip -9, kB)');
@@ -51,6 +76,10 @@ function bundleSizes(): void {
     console.log(
       `  entry ${entry.padEnd(24)} own ${own.toFixed(1).padStart(7)}   with static imports ${total.toFixed(1).padStart(7)}`,
     );
+    if (!entry.startsWith('embed') && !entry.startsWith('custom'))
+      console.log(
+        `    of which integrations (off until configured; adapters load on demand): ${integrationBytes(graph)} B`,
+      );
     const budget = BUDGETS[entry];
     if (budget) {
       const ok = total <= budget.kB;
