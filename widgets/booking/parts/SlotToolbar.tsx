@@ -5,6 +5,7 @@ import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
+import { TimeOfDayFilter } from './TimeOfDayFilter';
 import { $nextAvailable, cancelNextAvailable, showNextAvailable } from '../next-available.store';
 import {
   $activeExamIndex,
@@ -101,6 +102,8 @@ export function SlotToolbar() {
             {t('booking.slots.next_available')}
           </button>
         )}
+        {/* In the same row on a wide screen: the first times show without scrolling. */}
+        <TimeOfDayFilter />
       </div>
       <p role="status" className="toolbar__status">
         {next.state === 'searching' && t('booking.slots.searching')}

@@ -28,7 +28,6 @@ import { MonthView } from '../parts/MonthView';
 import { SlotButton } from '../parts/SlotButton';
 import { SlotConflictModal } from '../parts/SlotConflictModal';
 import { SlotToolbar } from '../parts/SlotToolbar';
-import { TimeOfDayFilter } from '../parts/TimeOfDayFilter';
 import { WalkInModal } from '../parts/WalkInModal';
 import { WeekView } from '../parts/WeekView';
 import { $mobileChoices, chooseMobileLocation } from '../mobile-locations.store';
@@ -169,7 +168,6 @@ export function SlotStep() {
         />
       )}
       <SlotToolbar />
-      <TimeOfDayFilter />
       {minDate && (
         <p className="notice notice--info" part="min-date-note" data-min-date={minDate}>
           {t('booking.slots.restricted_min_date', { date: formatDay(minDate, locale) })}
