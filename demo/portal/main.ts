@@ -3,6 +3,7 @@ import '../../widgets/frame/define';
 import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
+import { keepHeadOnConfig } from './head';
 import { t } from '../../src/i18n/i18n';
 import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
@@ -14,6 +15,7 @@ let navigation = 0;
 let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
+keepHeadOnConfig();
 
 // A widget that moves to another step asks the host page to change the URL;
 // `replace` marks a choice within a step, which does not add a history entry.

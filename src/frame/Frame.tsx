@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { assetUrl } from '../api/assets';
 import {
   compactHeaderImage,
@@ -45,10 +44,6 @@ export function Frame({
   const mobile = useMediaQuery(MOBILE_QUERY);
   const tablet = useMediaQuery(TABLET_QUERY);
   useInjectedCss(shadowRoot, config?.radiology.bannerPositionCss);
-
-  useEffect(() => {
-    if (config) document.title = config.app.metaTitle || config.radiology.name;
-  }, [config]);
 
   if (!config) {
     return configError ? (
