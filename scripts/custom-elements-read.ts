@@ -130,15 +130,16 @@ export function readThemeTokens(root: string): CssProperty[] {
 }
 
 /**
- * A @cssprop line lists the element's own properties and may add "the
- * --imaging-* tokens", which stands for every theme token.
+ * A @cssprop line lists the element's own properties, each optionally
+ * followed by its description in parentheses, and may add "the --imaging-*
+ * tokens", which stands for every theme token.
  */
 function cssProperties(text: string, tokens: CssProperty[]): CssProperty[] {
-  const names = [...text.matchAll(/--[\w-]+\*?/g)].map((m) => m[0]);
-  const own = names
-    .filter((name) => !name.endsWith('*'))
-    .map((name) => ({ name, description: '' }));
-  return names.includes('--imaging-*') ? [...own, ...tokens] : own;
+  const found = [...text.matchAll(/(--[\w-]+\*?)(?:\s*\(([^)]*)\))?/g)];
+  const own = found
+    .filter(([, name]) => !name!.endsWith('*'))
+    .map(([, name, description]) => ({ name: name!, description: description?.trim() ?? '' }));
+  return found.some(([, name]) => name === '--imaging-*') ? [...own, ...tokens] : own;
 }
 
 /** One element's API from its define.ts. */

@@ -121,7 +121,7 @@ describe("the elements' doc comments", () => {
 
   it('read a tag text over several lines, a comma list of parts and the token set', () => {
     const dir = fixture(
-      ' * @attr path - the current\n *   path, set by the host\n * @csspart a, b-c\n * @cssprop --imaging-probe-gap and the --imaging-* tokens',
+      ' * @attr path - the current\n *   path, set by the host\n * @csspart a, b-c\n * @cssprop --imaging-probe-gap (a gap, in rem), --imaging-probe-line and the --imaging-* tokens',
       "{ path: 'string' }",
     );
     const probe = readElement(dir, 'probe', []);
@@ -129,9 +129,12 @@ describe("the elements' doc comments", () => {
       { name: 'path', description: 'the current path, set by the host' },
     ]);
     expect(probe.cssParts.map((p) => p.name)).toEqual(['a', 'b-c']);
-    expect(probe.cssProperties.map((p) => p.name)).toEqual(['--imaging-probe-gap']);
+    expect(probe.cssProperties).toEqual([
+      { name: '--imaging-probe-gap', description: 'a gap, in rem' },
+      { name: '--imaging-probe-line', description: '' },
+    ]);
     expect(readElements(dir).find((e) => e.tag === 'imaging-probe')?.cssProperties.length).toBe(
-      1 +
+      2 +
         readFileSync(join(root, 'src/theme/tokens.css'), 'utf8').match(/^\s*--imaging-/gm)!.length,
     );
   });

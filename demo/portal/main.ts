@@ -82,6 +82,7 @@ function elementFor(view: RouteView, page: RoutedPage, path: string, search: str
 
 function placeInShell(shell: 'main' | 'iframe' | 'bare', element: HTMLElement): void {
   const container = shell === 'main' ? frame : mount;
+  mount.dataset.shell = shell;
   if (shell === 'main' && frame.parentNode !== mount) mount.replaceChildren(frame);
   if (shell !== 'main') mount.replaceChildren();
   if (element !== current || element.parentNode !== container) container.replaceChildren(element);

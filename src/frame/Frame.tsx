@@ -60,7 +60,13 @@ export function Frame({
   const showFooter = !mobile && !isAdvancedBooking(path);
 
   return (
-    <div className="frame" data-page-type={type} data-kiosk={kioskMode ? 'true' : 'false'}>
+    <div
+      className="frame"
+      data-page-type={type}
+      data-kiosk={kioskMode ? 'true' : 'false'}
+      data-background={config.application.patientPortalBackgroundImageEnabled ? 'on' : 'off'}
+      style={backgroundImage(config.application.patientPortalBackgroundImageEnabled)}
+    >
       <a className="skip-link" href="#main" onClick={focusMain}>
         {t('frame.skip_to_content')}
       </a>
@@ -89,6 +95,19 @@ export function Frame({
       {loading && <LoadingOverlay />}
     </div>
   );
+}
+
+/**
+ * R-9-36: the background image as a CSS variable, which frame-layout.css
+ * uses on non-mobile screens only; the URL follows api-base. React sets it
+ * with setProperty, so an odd api-base can make the url() invalid, not more.
+ */
+function backgroundImage(enabled: boolean): React.CSSProperties | undefined {
+  return enabled
+    ? {
+        ['--imaging-frame-background-image' as string]: `url("${assetUrl('patient_portal_background')}")`,
+      }
+    : undefined;
 }
 
 /** In-page anchors do not cross the shadow root, so the skip link moves focus itself. */
