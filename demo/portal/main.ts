@@ -16,6 +16,11 @@ let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
 keepHeadOnConfig();
+// Embedded on a clinic's page (spec 1, 2.5): the banner becomes a modal (banner-modal.ts).
+if (window.parent !== window) {
+  document.documentElement.dataset.embedded = '';
+  void import('./banner-modal').then(({ showBannerModal }) => showBannerModal());
+}
 
 // A widget that moves to another step asks the host page to change the URL;
 // `replace` marks a choice within a step, which does not add a history entry.
