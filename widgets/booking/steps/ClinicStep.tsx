@@ -88,12 +88,7 @@ export function ClinicStep() {
         : null;
 
   return (
-    <section
-      className="step"
-      aria-labelledby="booking-step-title"
-      part="step"
-      data-maps={mapsApi}
-    >
+    <section className="step" aria-labelledby="booking-step-title" part="step" data-maps={mapsApi}>
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.clinic.title')}
       </h1>
