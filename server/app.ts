@@ -11,7 +11,9 @@ import { installRateLimit } from './http/rate-limit.js';
 import { chatSources } from './http/chat-csp.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
+import { withPageHead } from './http/page-head.js';
 import { installStaticAndFallback } from './http/static.js';
+import { pageHead } from '../src/domain/page-head.js';
 import { attachmentRoutes } from './routes/attachments.js';
 import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
@@ -190,7 +192,11 @@ export async function buildApp({
   if (config.devLogin) devRoutes(app, deps);
   openapiRoutes(app);
 
-  await installStaticAndFallback(app, { distDir: config.distDir, spaIndex: config.spaIndex });
+  await installStaticAndFallback(app, {
+    distDir: config.distDir,
+    spaIndex: config.spaIndex,
+    renderIndex: async (html) => withPageHead(html, pageHead(await portalConfig.portalConfig())),
+  });
   await app.ready();
   return app;
 }

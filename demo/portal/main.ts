@@ -3,6 +3,7 @@ import '../../widgets/frame/define';
 import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
+import { keepHeadOnConfig } from './head';
 import { t } from '../../src/i18n/i18n';
 import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
@@ -14,6 +15,12 @@ let navigation = 0;
 let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
+keepHeadOnConfig();
+// Embedded on a clinic's page (spec 1, 2.5): the banner becomes a modal (banner-modal.ts).
+if (window.parent !== window) {
+  document.documentElement.dataset.embedded = '';
+  void import('./banner-modal').then(({ showBannerModal }) => showBannerModal());
+}
 
 // A widget that moves to another step asks the host page to change the URL;
 // `replace` marks a choice within a step, which does not add a history entry.
@@ -82,6 +89,7 @@ function elementFor(view: RouteView, page: RoutedPage, path: string, search: str
 
 function placeInShell(shell: 'main' | 'iframe' | 'bare', element: HTMLElement): void {
   const container = shell === 'main' ? frame : mount;
+  mount.dataset.shell = shell;
   if (shell === 'main' && frame.parentNode !== mount) mount.replaceChildren(frame);
   if (shell !== 'main') mount.replaceChildren();
   if (element !== current || element.parentNode !== container) container.replaceChildren(element);

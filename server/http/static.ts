@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,12 +24,13 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * Serves the built front end (distDir) at / when it exists, and answers the
- * SPA host page (spaIndex) for HTML navigations that match no file. Anything
- * else unknown is a JSON 404 message.not_found.
+ * SPA host page (spaIndex) for HTML navigations that match no file, passed
+ * through renderIndex when given (the provider's meta tags). Anything else
+ * unknown is a JSON 404 message.not_found.
  */
 export async function installStaticAndFallback(
   app: FastifyInstance,
-  options: { distDir: string; spaIndex: string },
+  options: { distDir: string; spaIndex: string; renderIndex?: (html: string) => Promise<string> },
 ): Promise<void> {
   const root = resolve(options.distDir);
   const hasDist = isDirectory(root);
@@ -38,9 +40,16 @@ export async function installStaticAndFallback(
   const indexPath = join(root, options.spaIndex);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasDist && wantsHtml(request) && existsSync(indexPath)) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile(options.spaIndex, root, { cacheControl: false });
+      reply.header('cache-control', 'no-cache');
+      if (!options.renderIndex)
+        return reply.sendFile(options.spaIndex, root, { cacheControl: false });
+      const html = await readFile(indexPath, 'utf8');
+      const page = await options.renderIndex(html).catch((error: unknown) => {
+        // The page still works without the meta tags; its scripts load the configuration.
+        request.log.error({ err: error }, 'host page head not rendered');
+        return html;
+      });
+      return reply.type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404));
   });

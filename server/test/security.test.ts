@@ -217,7 +217,8 @@ describe('static front end', () => {
           headers: { accept: 'text/html,*/*' },
         });
         expect(page.statusCode, url).toBe(200);
-        expect(page.body).toContain('<title>Portal</title>');
+        // The host page, with the provider's title written in (server/test/page-head.test.ts).
+        expect(page.body).toMatch(/^<!doctype html><title>Harbour Imaging/);
         expect(page.headers['cache-control']).toBe('no-cache');
         expectSecurityHeaders(page.headers);
       }

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { assetUrl } from '../api/assets';
 import {
   compactHeaderImage,
@@ -46,10 +45,6 @@ export function Frame({
   const tablet = useMediaQuery(TABLET_QUERY);
   useInjectedCss(shadowRoot, config?.radiology.bannerPositionCss);
 
-  useEffect(() => {
-    if (config) document.title = config.app.metaTitle || config.radiology.name;
-  }, [config]);
-
   if (!config) {
     return configError ? (
       <div className="frame-error" role="alert">
@@ -65,7 +60,13 @@ export function Frame({
   const showFooter = !mobile && !isAdvancedBooking(path);
 
   return (
-    <div className="frame" data-page-type={type} data-kiosk={kioskMode ? 'true' : 'false'}>
+    <div
+      className="frame"
+      data-page-type={type}
+      data-kiosk={kioskMode ? 'true' : 'false'}
+      data-background={config.application.patientPortalBackgroundImageEnabled ? 'on' : 'off'}
+      style={backgroundImage(config.application.patientPortalBackgroundImageEnabled)}
+    >
       <a className="skip-link" href="#main" onClick={focusMain}>
         {t('frame.skip_to_content')}
       </a>
@@ -94,6 +95,19 @@ export function Frame({
       {loading && <LoadingOverlay />}
     </div>
   );
+}
+
+/**
+ * R-9-36: the background image as a CSS variable, which frame-layout.css
+ * uses on non-mobile screens only; the URL follows api-base. React sets it
+ * with setProperty, so an odd api-base can make the url() invalid, not more.
+ */
+function backgroundImage(enabled: boolean): React.CSSProperties | undefined {
+  return enabled
+    ? {
+        ['--imaging-frame-background-image' as string]: `url("${assetUrl('patient_portal_background')}")`,
+      }
+    : undefined;
 }
 
 /** In-page anchors do not cross the shadow root, so the skip link moves focus itself. */

@@ -4,6 +4,7 @@ import { useT } from '../i18n/useT';
 import mapCss from './clinic-map.css?inline';
 import { LAND_OUTLINE } from './land-outline';
 import { mapView, type MapCenter } from './map-view';
+import { probeTiles } from './tile-probe';
 
 export interface MapClinic {
   id: number;
@@ -14,7 +15,7 @@ export interface MapClinic {
   longitude: number;
 }
 
-interface ClinicMapProps {
+export interface ClinicMapProps {
   clinics: readonly MapClinic[];
   center: MapCenter | null;
   selectedId: number | null;
@@ -22,6 +23,11 @@ interface ClinicMapProps {
   tileUrl: string;
   mapsKey: string;
   onSelect: (id: number) => void;
+  /**
+   * Whether the maps service loaded: true once a tile came, false when the
+   * map's script or the tile server failed (the map then stays without tiles).
+   */
+  onMapsLoad?: (loaded: boolean) => void;
 }
 
 type LeafletModule = typeof Leaflet;
@@ -53,9 +59,11 @@ async function loadLeaflet(): Promise<{ L: LeafletModule; css: string }> {
 
 /**
  * The clinics on a Leaflet map (R-2.4-22), loaded on first use. A bundled
- * land outline lies under the tiles, so the map is readable when tiles
- * cannot load. Markers are keyboard-focusable buttons whose popups hold a
- * real "Choose" button.
+ * land outline lies under the tiles, so the map is readable without them.
+ * The tile layer is added only after one tile loaded (tile-probe.ts); a
+ * failed script or tile server is reported through onMapsLoad
+ * (R-7-calls-54). Markers are keyboard-focusable buttons whose popups hold
+ * a real "Choose" button.
  */
 export function ClinicMap({
   clinics,
@@ -64,6 +72,7 @@ export function ClinicMap({
   tileUrl,
   mapsKey,
   onSelect,
+  onMapsLoad,
 }: ClinicMapProps) {
   const t = useT();
   const element = useRef<HTMLDivElement>(null);
@@ -74,32 +83,43 @@ export function ClinicMap({
   const [tilesFailed, setTilesFailed] = useState(!tileUrl);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
+  const onMapsLoadRef = useRef(onMapsLoad);
+  onMapsLoadRef.current = onMapsLoad;
 
   useEffect(() => {
     let cancelled = false;
-    void loadLeaflet().then(({ L, css }) => {
-      const node = element.current;
-      if (cancelled || !node) return;
-      adopt(node, css);
-      adopt(node, mapCss);
-      const instance = L.map(node, { worldCopyJump: false, attributionControl: true });
-      instance.createPane('land').style.zIndex = '150';
-      L.geoJSON(LAND_OUTLINE, {
-        pane: 'land',
-        interactive: false,
-        style: { className: 'map-land' },
-      }).addTo(instance);
-      if (tileUrl) {
-        const layer = L.tileLayer(tileUrl.replace('{key}', encodeURIComponent(mapsKey)), {
+    const report = (loaded: boolean) => {
+      if (!cancelled) onMapsLoadRef.current?.(loaded);
+    };
+    void loadLeaflet().then(
+      async ({ L, css }) => {
+        const node = element.current;
+        if (cancelled || !node) return;
+        adopt(node, css);
+        adopt(node, mapCss);
+        const instance = L.map(node, { worldCopyJump: false, attributionControl: true });
+        instance.createPane('land').style.zIndex = '150';
+        L.geoJSON(LAND_OUTLINE, {
+          pane: 'land',
+          interactive: false,
+          style: { className: 'map-land' },
+        }).addTo(instance);
+        map.current = { L, map: instance, markers: L.layerGroup().addTo(instance) };
+        setReady(true);
+        if (!tileUrl) return;
+        const url = tileUrl.replace('{key}', encodeURIComponent(mapsKey));
+        const answered = await probeTiles(L, url);
+        report(answered);
+        if (!answered || cancelled) return;
+        const layer = L.tileLayer(url, {
           attribution: '© OpenStreetMap contributors',
           maxZoom: 19,
         });
         layer.on('tileerror', () => setTilesFailed(true));
         layer.addTo(instance);
-      }
-      map.current = { L, map: instance, markers: L.layerGroup().addTo(instance) };
-      setReady(true);
-    });
+      },
+      () => report(false),
+    );
     return () => {
       cancelled = true;
       map.current?.map.remove();

@@ -1,6 +1,7 @@
 import { defineWidget } from '../../src/element/define-widget';
 import { FrameWidget } from './FrameWidget';
 import css from './frame.css?inline';
+import layoutCss from './frame-layout.css?inline';
 
 /**
  * `<imaging-frame>`: the shared frame of spec 2.3 (banners, navigation,
@@ -14,12 +15,12 @@ import css from './frame.css?inline';
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
  * @slot - the page content
  * @csspart banner, read-only-banner, header, logo, nav, header-message, header-image, main, footer, loading-overlay, environment-label
- * @cssprop --imaging-frame-header-background, --imaging-frame-footer-background and the --imaging-* tokens
+ * @cssprop --imaging-frame-header-background, --imaging-frame-footer-background, --imaging-frame-modal-min-height (600px, 450px below 1120px; inherited by the page's modals), --imaging-frame-background-image (set from the provider's background when application.patientPortalBackgroundImageEnabled; shown from 1120px) and the --imaging-* tokens
  */
 defineWidget({
   tag: 'imaging-frame',
   component: FrameWidget,
-  css,
+  css: `${css}\n${layoutCss}`,
   props: {
     path: 'string',
     search: 'string',

@@ -91,6 +91,7 @@ export const bookingEnAU = {
   'booking.map.loading': 'Loading the map…',
   'booking.map.reset': 'Reset map',
   'booking.map.offline': 'Map images are not available; a simplified map is shown.',
+  'booking.map.not_loaded': 'The map could not be loaded. Choose your clinic from the list.',
   'booking.map.choose': 'Choose',
   'booking.slots.title': 'Choose a time',
   'booking.slots.view_label': 'Calendar view',

@@ -95,6 +95,7 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.map.loading': 'Се вчитува мапата…',
   'booking.map.reset': 'Ресетирај ја мапата',
   'booking.map.offline': 'Сликите на мапата не се достапни; прикажана е поедноставена мапа.',
+  'booking.map.not_loaded': 'Мапата не може да се вчита. Изберете клиника од списокот.',
   'booking.map.choose': 'Избери',
   'booking.slots.title': 'Изберете термин',
   'booking.slots.view_label': 'Приказ на календарот',

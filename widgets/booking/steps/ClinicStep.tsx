@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { serializeFlowParams } from '../../../src/domain/booking/flow-params';
 import { useT } from '../../../src/i18n/useT';
+import type { ClinicMapProps } from '../../../src/ui/ClinicMap';
 import { $integrationConfig, $radiologyConfig } from '../../../src/stores/config.store';
 import { redirectTo } from '../booking-options.store';
 import { $booking } from '../booking.store';
@@ -13,14 +14,25 @@ import {
   resolveLocation,
 } from '../clinics.store';
 import { chooseClinic } from '../flow.store';
+import { $mapsApi, markMapsLoaded, markMapsNotLoaded } from '../maps.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { ClinicList } from '../parts/ClinicList';
 import { LocationSearch } from '../parts/LocationSearch';
 
 // Leaflet loads only when the map is shown (not in the first load, checked by npm run bench).
+// A chunk that does not arrive marks the maps as not loaded rather than breaking the step.
+const NoMap: ComponentType<ClinicMapProps> = () => null;
 const ClinicMap = lazy(() =>
-  import('../../../src/ui/ClinicMap').then((module) => ({ default: module.ClinicMap })),
+  import('../../../src/ui/ClinicMap').then(
+    (module) => ({ default: module.ClinicMap }),
+    () => {
+      markMapsNotLoaded();
+      return { default: NoMap };
+    },
+  ),
 );
+
+const onMapsLoad = (loaded: boolean) => (loaded ? markMapsLoaded() : markMapsNotLoaded());
 
 type View = 'list' | 'map';
 
@@ -60,6 +72,7 @@ export function ClinicStep() {
   const choices = useStore($clinicChoices);
   const region = useStore($selectedRegion);
   const integration = useStore($integrationConfig);
+  const mapsApi = useStore($mapsApi);
   const [view, setView] = useState<View>('list');
   useRedirectToPortal();
 
@@ -75,7 +88,7 @@ export function ClinicStep() {
         : null;
 
   return (
-    <section className="step" aria-labelledby="booking-step-title" part="step">
+    <section className="step" aria-labelledby="booking-step-title" part="step" data-maps={mapsApi}>
       <h1 id="booking-step-title" className="step__title" tabIndex={-1}>
         {t('booking.clinic.title')}
       </h1>
@@ -112,7 +125,12 @@ export function ClinicStep() {
           {t('booking.clinic.loading')}
         </p>
       )}
-      {clinics.state === 'loaded' && view === 'map' && (
+      {clinics.state === 'loaded' && view === 'map' && mapsApi === 'not-loaded' && (
+        <p role="status" className="notice">
+          {t('booking.map.not_loaded')}
+        </p>
+      )}
+      {clinics.state === 'loaded' && view === 'map' && mapsApi !== 'not-loaded' && (
         <Suspense
           fallback={
             <p role="status" className="notice">
@@ -127,6 +145,7 @@ export function ClinicStep() {
             tileUrl={integration?.mapsTileUrl ?? ''}
             mapsKey={integration?.mapsKey ?? ''}
             onSelect={chooseClinic}
+            onMapsLoad={onMapsLoad}
           />
         </Suspense>
       )}
