@@ -10,12 +10,16 @@ export interface AppointmentMailFacts {
   patientEmail: string;
   startMs: number;
   examName: string;
+  /** Null for a modality-only appointment. */
+  examSlug: string | null;
   clinicName: string;
   address: string;
   suburb: string;
   state: string;
   postalCode: string;
   timeZone: string;
+  /** The patient's language when booking (migration 017); null before it. */
+  locale: string | null;
 }
 
 export async function appointmentMailFacts(
@@ -26,7 +30,7 @@ export async function appointmentMailFacts(
     `SELECT a.booking_key AS reference,
        a.patient_first_name AS "patientFirstName", a.patient_last_name AS "patientLastName",
        coalesce(a.patient_email, '') AS "patientEmail", lower(a.during) AS starts,
-       coalesce(e.name, m.name) AS "examName",
+       coalesce(e.name, m.name) AS "examName", e.slug AS "examSlug", a.locale,
        c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"
      FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id

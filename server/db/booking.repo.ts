@@ -83,14 +83,17 @@ export async function insertBookingRequest(
     patient: StoredPatient;
     /** Set by a SET_INSURANCE_TYPE questionnaire outcome (migration 010). */
     insuranceTypeId?: number | null;
+    /** The patient's language: its e-mails are written in it (migration 017). */
+    locale?: string | null;
   },
 ): Promise<number> {
   const p = request.patient;
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO booking_requests (slug, booking_key, clinic_id, note, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, patient_sex,
-       patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11, $12, $13, $14) RETURNING id`,
+       patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id,
+       locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10, $11, $12, $13, $14, $15) RETURNING id`,
     [
       request.slug,
       request.bookingKey,
@@ -106,6 +109,7 @@ export async function insertBookingRequest(
       p.medicareNumber,
       p.validationCode,
       request.insuranceTypeId ?? null,
+      request.locale ?? null,
     ],
   );
   const id = rows[0]?.id;

@@ -12,6 +12,8 @@ import type { Queryable } from './db.js';
 
 export interface ConsentFormRow {
   id: number;
+  /** Names its texts in the provider's translations (consentForm.<code>…). */
+  code: string;
   title: string;
   json: QuestionnaireJson;
   modalSize: ModalSize;
@@ -26,7 +28,7 @@ export async function listConsentForms(
   modalityIds: number[],
 ): Promise<ConsentFormRow[]> {
   const { rows } = await q.query<ConsentFormRow>(
-    `SELECT id, title, definition AS json, modal_size AS "modalSize",
+    `SELECT id, code, title, definition AS json, modal_size AS "modalSize",
        show_closing_confirmation AS "showClosingConfirmation", required
      FROM consent_forms
      WHERE active AND (general OR exam_slugs && $1::text[] OR modality_ids && $2::int[])

@@ -11,13 +11,17 @@ export interface PendingAppointment {
   patientEmail: string;
   startMs: number;
   examName: string;
-  preparation: string;
+  examSlug: string | null;
+  examNotes: string;
+  notes: string;
   clinicName: string;
   address: string;
   suburb: string;
   state: string;
   postalCode: string;
   timeZone: string;
+  /** The patient's language when booking (migration 017). */
+  locale: string | null;
 }
 
 /**
@@ -33,7 +37,8 @@ export async function lockPendingAppointments(
        a.patient_first_name AS "patientFirstName", a.patient_last_name AS "patientLastName",
        coalesce(a.patient_email, '') AS "patientEmail", lower(a.during) AS starts,
        coalesce(e.name, m.name) AS "examName",
-       concat_ws(E'\\n\\n', nullif(e.exam_notes, ''), nullif(e.notes, '')) AS preparation,
+       e.slug AS "examSlug", coalesce(e.exam_notes, '') AS "examNotes",
+       coalesce(e.notes, '') AS notes, a.locale,
        c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"
      FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id

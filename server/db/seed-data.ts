@@ -12,6 +12,7 @@ const WEB = 'https://www.harbour-imaging.example';
 export const providerConfig: StoredPortalConfig = {
   app: {
     jsLocale: 'en-AU',
+    locales: ['en-AU', 'mk'],
     metaTitle: 'Harbour Imaging | Book an X-ray, CT, MRI or ultrasound online',
     metaDescription:
       'Book medical imaging at Harbour Imaging clinics in Sydney, Perth and Auckland.',

@@ -15,6 +15,7 @@ export const WIDE_BORE_EXAM = {
   name: 'MRI Knee (wide-bore, for claustrophobia)',
   code: 'MRKNEW',
   from: 'mri-knee',
+  notes: 'A wider, shorter scanner with more space around you.',
 };
 
 const YES_NO = [

@@ -79,10 +79,16 @@ async function seedWideBoreExam(q: Queryable): Promise<void> {
     `INSERT INTO exams (slug, name, modality_id, body_part_id, priority, exam_code, exam_notes, notes,
        duration_minutes, bookable_online, show_booking_request_info_modal)
      SELECT $1, $2, e.modality_id, e.body_part_id, e.priority + 1, $3, e.exam_notes,
-       'A wider, shorter scanner with more space around you.', 40, true, false
+       $5, 40, true, false
      FROM exams e WHERE e.slug = $4
      ON CONFLICT (slug) DO NOTHING RETURNING id`,
-    [WIDE_BORE_EXAM.slug, WIDE_BORE_EXAM.name, WIDE_BORE_EXAM.code, WIDE_BORE_EXAM.from],
+    [
+      WIDE_BORE_EXAM.slug,
+      WIDE_BORE_EXAM.name,
+      WIDE_BORE_EXAM.code,
+      WIDE_BORE_EXAM.from,
+      WIDE_BORE_EXAM.notes,
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) return;

@@ -14,6 +14,7 @@ import { DEMO_CYCLE_DAYS, mobileUnits, visitDates, walkIns } from './seed-mobile
 import { providerConfig, termsHtml, translations } from './seed-data.js';
 import { seedAssets } from './seed-images.js';
 import { seedQuestionnaireData } from './seed-questionnaires.js';
+import { mkSeedBundle } from './seed-translations-mk.js';
 import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
 import { writeBundle } from './translations.repo.js';
 import { zonedDate } from '../../src/domain/time/zoned-time.js';
@@ -43,6 +44,7 @@ async function seedProvider(tx: Queryable): Promise<void> {
   await writeSetting(tx, TERMS_SECTION, { html: termsHtml });
   for (const [locale, bundle] of Object.entries(translations))
     await writeBundle(tx, locale, bundle);
+  await writeBundle(tx, 'mk', mkSeedBundle());
   for (const asset of seedAssets()) await writeAsset(tx, asset);
 }
 

@@ -19,7 +19,8 @@ const EXPOSED = 'content-disposition, retry-after';
 type Area = 'api' | 'elements';
 
 /** Adds to Vary without dropping what compression or a route put there. */
-function addVary(reply: FastifyReply, value: string): void {
+/** Adds to the response's Vary header (caches must key on these request headers). */
+export function addVary(reply: FastifyReply, value: string): void {
   const current = reply.getHeader('vary');
   const list = typeof current === 'string' && current ? `${current}, ${value}` : value;
   reply.header('vary', list);

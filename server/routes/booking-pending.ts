@@ -5,6 +5,7 @@ import type {
 } from '../../src/contract/booking.js';
 import { bookAsHolder } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
+import { requestLocale } from '../http/request-locale.js';
 import { idempotent } from '../http/idempotency.js';
 import { assertKeyOfBrowser, browserHash, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
@@ -53,7 +54,11 @@ export function bookingPendingRoutes(
       // the patient holds the new booking at once (its page is /appointments/pending/{key}).
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
         idempotent(db, request, 'pending_appointments', (remember) =>
-          bookings.createPendingAppointment(request.body, { holderKey, remember }),
+          bookings.createPendingAppointment(request.body, {
+            holderKey,
+            remember,
+            locale: requestLocale(request),
+          }),
         ),
       );
     },

@@ -7,6 +7,7 @@ import type {
 } from '../../src/contract/booking.js';
 import { bookAsHolder } from '../http/booking-session.js';
 import { ApiError } from '../http/errors.js';
+import { requestLocale } from '../http/request-locale.js';
 import { idempotent } from '../http/idempotency.js';
 import { assertKeyOfBrowser, ensureBrowser, keyInvalidConflict } from '../http/key-binding.js';
 import { strictRateLimit } from '../http/rate-limit.js';
@@ -73,7 +74,11 @@ export function bookingRoutes(
       // Reschedule or change (appointmentSlug): only the holder of the old booking may replace it.
       return bookAsHolder(sessions, request, reply, 'appointment', (holderKey) =>
         idempotent(db, request, 'appointments', (remember) =>
-          bookings.createAppointment(request.body, { holderKey, remember }),
+          bookings.createAppointment(request.body, {
+            holderKey,
+            remember,
+            locale: requestLocale(request),
+          }),
         ),
       );
     },
@@ -102,7 +107,10 @@ export function bookingRoutes(
       await assertKeyOfBrowser(db, request, request.body.bookingKey, keyInvalidConflict);
       return bookAsHolder(sessions, request, reply, 'booking_request', () =>
         idempotent(db, request, 'booking_requests', (remember) =>
-          bookingRequests.createBookingRequest(request.body, { remember }),
+          bookingRequests.createBookingRequest(request.body, {
+            remember,
+            locale: requestLocale(request),
+          }),
         ),
       );
     },

@@ -4,6 +4,8 @@ import { listClinicContacts } from '../db/clinics.repo.js';
 import { errorResponses } from '../schemas/common.js';
 import { ClinicContactList, PortalConfigSchema } from '../schemas/config.schema.js';
 import type { RouteDeps } from './deps.js';
+import { readBundle } from '../db/translations.repo.js';
+import { requestLocale } from '../http/request-locale.js';
 
 export function configRoutes(app: FastifyInstance, { db, portalConfig }: RouteDeps): void {
   app.get(
@@ -35,15 +37,18 @@ export function configRoutes(app: FastifyInstance, { db, portalConfig }: RouteDe
     {
       schema: {
         tags: ['config'],
-        summary: 'Terms and conditions as HTML',
+        summary:
+          "Terms and conditions as HTML, in the request's language when the provider's " +
+          'translations have them (radiology.terms)',
         response: {
           200: { description: 'Terms HTML', content: { 'text/html': { schema: Type.String() } } },
           ...errorResponses,
         },
       },
     },
-    async (_request, reply) => {
-      const html = await portalConfig.termsHtml();
+    async (request, reply) => {
+      const translated = (await readBundle(db, requestLocale(request, reply)))['radiology.terms'];
+      const html = translated ?? (await portalConfig.termsHtml());
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );

@@ -8,6 +8,7 @@ const N = Type.Number();
 
 export const AppConfigSchema = Type.Object({
   jsLocale: S,
+  locales: Type.Array(S),
   metaTitle: S,
   metaDescription: S,
   metaFbDescription: S,

@@ -32,7 +32,7 @@ import { readAppointmentRules, type AppointmentRules } from './appointment-rules
 import { clinicAddress, emailHash } from './booking-common.js';
 import { queueCancellationEmail } from './cancellation-email.js';
 import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
-import { clinicLocalText } from './booking-emails.js';
+import { clinicLocalText } from './mail-texts.js';
 import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
 export interface AppointmentPagesService {
@@ -169,7 +169,8 @@ export function createAppointmentPagesService(
   async function queueForCallCentre(id: number, subject: string, lines: string[]): Promise<void> {
     const appointment = await row(id);
     const rules = await readAppointmentRules(db);
-    const when = clinicLocalText(appointment.startMs, appointment.clinic.timeZone);
+    // To the clinic's staff: always in English (Australia).
+    const when = clinicLocalText(appointment.startMs, appointment.clinic.timeZone, 'en-AU');
     const patient = `${appointment.patient.firstName} ${appointment.patient.lastName}`.trim();
     await insertOutboxMessage(db, {
       channel: 'email',

@@ -44,10 +44,6 @@ export function clinicAddress(
   return `${clinic.address}, ${clinic.suburb} ${clinic.state} ${clinic.postalCode}`;
 }
 
-export function preparationOf(exam: { examNotes: string; notes: string }): string {
-  return [exam.examNotes, exam.notes].filter(Boolean).join('\n\n');
-}
-
 /**
  * Claims the key inside the transaction: 409 when it was used (by a booking
  * request, or for appointments more than KEY_GROUP_SECONDS ago) or never issued.

@@ -1,12 +1,13 @@
 /**
  * Plain-text confirmation e-mails of appointments and booking requests,
- * written to the outbox in the booking's transaction. Links point at the
- * portal's confirmation pages (R-2.1-23, R-2.1-25) under PUBLIC_URL.
+ * written to the outbox in the booking's transaction, in the booking's
+ * locale (mail-texts.ts). Links point at the portal's confirmation pages
+ * (R-2.1-23, R-2.1-25) under PUBLIC_URL.
  */
 import type { OutboxMessage } from '../db/booking.repo.js';
-import { dateTimeFormat } from '../../src/domain/time/intl.js';
 import { keyRef } from '../db/secrets.js';
 import type { WalkInNote } from '../../src/contract/booking.js';
+import type { MailExam, MailTexts } from './mail-texts.js';
 import { walkInLines } from './walk-in-notes.js';
 
 export interface AppointmentEmailInput {
@@ -14,32 +15,17 @@ export interface AppointmentEmailInput {
   bookingKey: string;
   to: string;
   patientName: string;
-  examName: string;
+  exam: MailExam;
   clinicName: string;
   clinicAddress: string;
   startMs: number;
   timeZone: string;
-  preparation: string;
   /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
   pending?: boolean;
   /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
   movedFrom?: { startMs: number; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit. */
   walkIns?: readonly WalkInNote[];
-}
-
-/** 'Monday 23 November 2026 at 9:00 am' on the clinic's clock. */
-export function clinicLocalText(instantMs: number, timeZone: string): string {
-  const format = dateTimeFormat('en-AU', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return format.format(new Date(instantMs)).replace(/,/g, '');
 }
 
 export function appointmentLink(publicUrl: string, bookingKey: string): string {
@@ -54,27 +40,45 @@ export function bookingRequestLink(publicUrl: string, bookingKey: string): strin
   return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
 }
 
-export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
-  const when = clinicLocalText(input.startMs, input.timeZone);
+function subjectOf(input: AppointmentEmailInput, texts: MailTexts, when: string): string {
+  const exam = texts.examName(input.exam);
+  if (input.pending) return texts.t('email.appointment.subject_pending', { exam, when });
+  if (input.movedFrom) return texts.t('email.appointment.subject_rescheduled', { exam, when });
+  return texts.t('email.appointment.subject', { exam, when });
+}
+
+export function appointmentEmail(input: AppointmentEmailInput, texts: MailTexts): OutboxMessage {
+  const { t } = texts;
+  const when = texts.when(input.startMs, input.timeZone);
+  const zone = { zone: input.timeZone, abbr: texts.zone(input.startMs, input.timeZone) };
   const moved = input.movedFrom;
-  const was = moved && clinicLocalText(moved.startMs, moved.timeZone);
+  const was = moved && texts.when(moved.startMs, moved.timeZone);
+  const preparation = texts.preparation(input.exam);
   const lines = [
-    `Dear ${input.patientName},`,
+    t('email.greeting', { name: input.patientName }),
     '',
     input.pending
-      ? 'We have reserved this appointment for you. The clinic will confirm it shortly.'
+      ? t('email.appointment.pending')
       : was
-        ? `Your appointment is rescheduled from ${was} to ${when}.`
-        : 'Your appointment is booked.',
+        ? t('email.appointment.rescheduled', { was, when })
+        : t('email.appointment.booked'),
     '',
-    `Exam: ${input.examName}`,
-    `When: ${when} (${input.timeZone} time)`,
-    ...(was ? [`Was: ${was} (${moved.timeZone} time), now free for someone else`] : []),
-    `Where: ${input.clinicName}, ${input.clinicAddress}`,
-    ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
-    ...walkInLines(input.walkIns ?? []),
+    t('email.appointment.exam', { exam: texts.examName(input.exam) }),
+    t('email.appointment.when', { when, ...zone }),
+    ...(was
+      ? [
+          t('email.appointment.was', {
+            was,
+            zone: moved.timeZone,
+            abbr: texts.zone(moved.startMs, moved.timeZone),
+          }),
+        ]
+      : []),
+    t('email.appointment.where', { where: `${input.clinicName}, ${input.clinicAddress}` }),
+    ...(preparation ? ['', t('email.appointment.prepare'), preparation] : []),
+    ...walkInLines(input.walkIns ?? [], texts),
     '',
-    'See, change or cancel your appointment, and add it to your calendar:',
+    t('email.appointment.link'),
     input.pending
       ? pendingAppointmentLink(input.publicUrl, input.bookingKey)
       : appointmentLink(input.publicUrl, input.bookingKey),
@@ -82,11 +86,7 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
   return {
     channel: 'email',
     recipient: input.to,
-    subject: input.pending
-      ? `Your ${input.examName} appointment request for ${when}`
-      : was
-        ? `Your ${input.examName} appointment is rescheduled to ${when}`
-        : `Your ${input.examName} appointment on ${when}`,
+    subject: subjectOf(input, texts, when),
     body: lines.join('\n'),
     reference: keyRef(input.bookingKey),
   };
@@ -97,26 +97,30 @@ export interface BookingRequestEmailInput {
   bookingKey: string;
   to: string;
   patientName: string;
-  examNames: string[];
+  exams: Pick<MailExam, 'slug' | 'name'>[];
   clinicName: string;
 }
 
-export function bookingRequestEmail(input: BookingRequestEmailInput): OutboxMessage {
+export function bookingRequestEmail(
+  input: BookingRequestEmailInput,
+  texts: MailTexts,
+): OutboxMessage {
+  const { t } = texts;
   const lines = [
-    `Dear ${input.patientName},`,
+    t('email.greeting', { name: input.patientName }),
     '',
-    'We received your booking request and will contact you to arrange a time.',
+    t('email.request.received'),
     '',
-    `Exams: ${input.examNames.join(', ')}`,
-    ...(input.clinicName ? [`Clinic: ${input.clinicName}`] : []),
+    t('email.request.exams', { exams: input.exams.map(texts.examName).join(', ') }),
+    ...(input.clinicName ? [t('email.request.clinic', { clinic: input.clinicName })] : []),
     '',
-    'See your request:',
+    t('email.request.link'),
     bookingRequestLink(input.publicUrl, input.bookingKey),
   ];
   return {
     channel: 'email',
     recipient: input.to,
-    subject: 'We received your booking request',
+    subject: t('email.request.subject'),
     body: lines.join('\n'),
     reference: keyRef(input.bookingKey),
   };

@@ -25,6 +25,7 @@ import {
   type Remember,
 } from './booking-common.js';
 import { bookingRequestEmail } from './booking-emails.js';
+import { mailTexts } from './mail-texts.js';
 import { validatePatient } from './patient-validation.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 
@@ -32,7 +33,7 @@ export interface BookingRequestService {
   /** `context.remember` stores the answer in the booking's transaction (idempotent retries). */
   createBookingRequest(
     request: CreateBookingRequestRequest,
-    context?: { remember?: Remember },
+    context?: { remember?: Remember; locale?: string | null },
   ): Promise<BookingRequestResponse>;
 }
 
@@ -70,7 +71,9 @@ export function createBookingRequestService(
         await assertScreeningsAnswered(db, { bookingKey: ref, examSlugs: slugs });
       }
       const slug = newSlug();
-      const examNames = examRows.map((exam) => exam.name);
+      // The answer and the e-mail speak the patient's language (issue 13 part 8).
+      const texts = await mailTexts(db, context?.locale);
+      const examNames = examRows.map((exam) => texts.examName(exam));
       const response: BookingRequestResponse = {
         slug,
         bookingKey: request.bookingKey,
@@ -92,17 +95,21 @@ export function createBookingRequestService(
             examIds: examRows.map((exam) => exam.id),
             patient,
             insuranceTypeId: request.insuranceTypeId ?? null,
+            locale: context?.locale ?? null,
           });
           await insertOutboxMessage(
             tx,
-            bookingRequestEmail({
-              publicUrl,
-              bookingKey: request.bookingKey,
-              to: patient.email,
-              patientName: `${patient.firstName} ${patient.lastName}`,
-              examNames,
-              clinicName,
-            }),
+            bookingRequestEmail(
+              {
+                publicUrl,
+                bookingKey: request.bookingKey,
+                to: patient.email,
+                patientName: `${patient.firstName} ${patient.lastName}`,
+                exams: examRows,
+                clinicName,
+              },
+              texts,
+            ),
           );
           await context?.remember?.(tx, response);
         }),

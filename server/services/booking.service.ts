@@ -27,9 +27,9 @@ import {
   clinicAddress,
   emailHash,
   newSlug,
-  preparationOf,
 } from './booking-common.js';
 import { appointmentEmail, appointmentLink } from './booking-emails.js';
+import { mailTexts } from './mail-texts.js';
 import { replaceAppointment } from './appointment-pages.service.js';
 import { buildIcs, type IcsEvent } from './ics.js';
 import { assertBookingAllowed } from './questionnaire-booking-rules.js';
@@ -65,6 +65,8 @@ export interface BookingContext {
   /** The key the caller's session holds, as stored. */
   holderKey: KeyRef | null;
   remember?: Remember;
+  /** The patient's language (the request's Accept-Language): the booking's e-mails use it. */
+  locale?: string | null;
 }
 
 export interface BookingService {
@@ -104,7 +106,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
   async function create(
     request: CreateAppointmentRequest,
     status: 'BOOKED' | 'PENDING',
-    { holderKey, remember }: BookingContext = { holderKey: null },
+    { holderKey, remember, locale = null }: BookingContext = { holderKey: null },
   ): Promise<AppointmentResponse> {
     const patient = validatePatient(request.patient, clock());
     const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
@@ -128,7 +130,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     const walkIns = await walkInNotes(db, clinic.id, request.walkInExams);
     const slug = newSlug();
     const address = clinicAddress(clinic);
-    const preparation = preparationOf(exam);
+    // The answer and the e-mail speak the patient's language (issue 13 part 8).
+    const texts = await mailTexts(db, locale);
     const { bookingKey } = request;
     const response: AppointmentResponse = {
       slug,
@@ -136,14 +139,14 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       success: true,
       errorMessage: null,
       modalityName: exam.modalityName,
-      examName: exam.name,
+      examName: texts.examName(exam),
       clinicName: clinic.name,
       patientEmailHash: emailHash(patient.email),
       date: formatZonedIso(startMs, clinic.timeZone),
       endTime: formatZonedIso(endMs, clinic.timeZone),
       timeZone: clinic.timeZone,
       clinicAddress: address,
-      preparation,
+      preparation: texts.preparation(exam),
     };
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
@@ -178,25 +181,28 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           patient,
           insuranceTypeId: request.insuranceTypeId ?? null,
           walkIns,
+          locale,
         });
         await remember?.(tx, response);
         if (status === 'PENDING') return;
         await insertOutboxMessage(
           tx,
-          appointmentEmail({
-            publicUrl,
-            bookingKey,
-            to: patient.email,
-            patientName: `${patient.firstName} ${patient.lastName}`,
-            examName: exam.name,
-            clinicName: clinic.name,
-            clinicAddress: address,
-            startMs,
-            timeZone: clinic.timeZone,
-            preparation,
-            movedFrom,
-            walkIns,
-          }),
+          appointmentEmail(
+            {
+              publicUrl,
+              bookingKey,
+              to: patient.email,
+              patientName: `${patient.firstName} ${patient.lastName}`,
+              exam,
+              clinicName: clinic.name,
+              clinicAddress: address,
+              startMs,
+              timeZone: clinic.timeZone,
+              movedFrom,
+              walkIns,
+            },
+            texts,
+          ),
         );
       }),
     ).catch((error: unknown) => {
@@ -224,19 +230,26 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
         for (const a of due) {
           await insertOutboxMessage(
             tx,
-            appointmentEmail({
-              publicUrl,
-              bookingKey,
-              to: a.patientEmail,
-              patientName: `${a.patientFirstName} ${a.patientLastName}`,
-              examName: a.examName,
-              clinicName: a.clinicName,
-              clinicAddress: clinicAddress(a),
-              startMs: a.startMs,
-              timeZone: a.timeZone,
-              preparation: a.preparation,
-              pending: true,
-            }),
+            appointmentEmail(
+              {
+                publicUrl,
+                bookingKey,
+                to: a.patientEmail,
+                patientName: `${a.patientFirstName} ${a.patientLastName}`,
+                exam: {
+                  slug: a.examSlug,
+                  name: a.examName,
+                  examNotes: a.examNotes,
+                  notes: a.notes,
+                },
+                clinicName: a.clinicName,
+                clinicAddress: clinicAddress(a),
+                startMs: a.startMs,
+                timeZone: a.timeZone,
+                pending: true,
+              },
+              await mailTexts(tx, a.locale),
+            ),
           );
         }
         await markNotificationQueued(

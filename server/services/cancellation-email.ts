@@ -1,13 +1,14 @@
 /**
  * The cancellation e-mail (spec 4 "Cancel", R-4-cancel-04): a patient who
- * cancels is told so in writing. It is queued in the cancelling
- * transaction, so it goes out exactly when the appointment is cancelled.
+ * cancels is told so in writing, in the language they booked in. It is
+ * queued in the cancelling transaction, so it goes out exactly when the
+ * appointment is cancelled.
  */
 import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
 import type { Queryable } from '../db/db.js';
 import { clinicAddress } from './booking-common.js';
-import { clinicLocalText } from './booking-emails.js';
+import { mailTexts } from './mail-texts.js';
 
 export async function queueCancellationEmail(
   q: Queryable,
@@ -16,26 +17,32 @@ export async function queueCancellationEmail(
 ): Promise<void> {
   const facts = await appointmentMailFacts(q, appointmentId);
   if (!facts || !facts.patientEmail) return;
-  const when = clinicLocalText(facts.startMs, facts.timeZone);
-  const where = `${facts.clinicName}, ${clinicAddress(facts)}`;
+  const texts = await mailTexts(q, facts.locale);
+  const { t } = texts;
+  const when = texts.when(facts.startMs, facts.timeZone);
+  const exam = texts.examName({ slug: facts.examSlug, name: facts.examName });
   const body = [
-    `Dear ${facts.patientFirstName} ${facts.patientLastName},`,
+    t('email.greeting', { name: `${facts.patientFirstName} ${facts.patientLastName}` }),
     '',
-    'Your appointment is cancelled, as you asked.',
+    t('email.cancel.done'),
     '',
-    `Exam: ${facts.examName}`,
-    `Was: ${when} (${facts.timeZone} time)`,
-    `Where: ${where}`,
+    t('email.appointment.exam', { exam }),
+    t('email.cancel.was', {
+      when,
+      zone: facts.timeZone,
+      abbr: texts.zone(facts.startMs, facts.timeZone),
+    }),
+    t('email.appointment.where', { where: `${facts.clinicName}, ${clinicAddress(facts)}` }),
     '',
-    'The time is free for someone else now. To book a new time:',
+    t('email.cancel.book_again'),
     `${publicUrl}/`,
     '',
-    'If you did not cancel this appointment, please call the clinic.',
+    t('email.cancel.not_you'),
   ].join('\n');
   await insertOutboxMessage(q, {
     channel: 'email',
     recipient: facts.patientEmail,
-    subject: `Your ${facts.examName} appointment on ${when} is cancelled`,
+    subject: t('email.cancel.subject', { exam, when }),
     body,
     reference: facts.reference,
   });

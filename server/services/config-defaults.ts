@@ -7,6 +7,7 @@ import type { StoredPortalConfig } from '../db/settings.repo.js';
 export const configDefaults: StoredPortalConfig = {
   app: {
     jsLocale: 'en-AU',
+    locales: [],
     metaTitle: '',
     metaDescription: '',
     metaFbDescription: '',

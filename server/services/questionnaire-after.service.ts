@@ -6,8 +6,6 @@
  */
 import type {
   AnswerRequest,
-  ConsentAnswer,
-  ConsentFormsResponse,
   FeedbackQuestionnaire,
   QuestionnaireAnswer,
   QuestionnairesResponse,
@@ -19,16 +17,12 @@ import { cancelAppointmentRow, lockAppointment } from '../db/appointment-pages.r
 import type { Db, Queryable } from '../db/db.js';
 import { sqlState } from '../db/db.js';
 import { listQuestionnaires } from '../db/questionnaires.repo.js';
-import {
-  listConsentAnswers,
-  listConsentForms,
-  saveConsentAnswer,
-} from '../db/consent-forms.repo.js';
 import { hasFeedback, listBookingAnswers } from '../db/questionnaire-answers.repo.js';
 import { findAppointmentFacts, findBookingRequestFacts } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { readAppointmentRules } from './appointment-rules.js';
-import { checkAnswers } from './questionnaire-answers.js';
+import { createConsentForms, type ConsentForms } from './consent-forms.service.js';
+import { questionnairesInLocale } from './questionnaire-locale.js';
 import {
   answersResponse,
   applies,
@@ -42,23 +36,23 @@ import {
   type BookingRef,
 } from './questionnaire-common.js';
 
-export interface AfterBookingQuestionnaires {
-  listForAppointment(appointment: BookingRef, types?: string): Promise<QuestionnairesResponse>;
+export interface AfterBookingQuestionnaires extends ConsentForms {
+  /** `locale` (the request's) translates what is sent (questionnaire-locale.ts). */
+  listForAppointment(
+    appointment: BookingRef,
+    types?: string,
+    locale?: string,
+  ): Promise<QuestionnairesResponse>;
   saveForAppointment(
     appointment: BookingRef,
     request: AnswerRequest,
     kind: 'APPOINTMENT' | 'PAIN_SCORE' | 'FEEDBACK',
   ): Promise<QuestionnaireAnswer>;
-  feedback(appointment: BookingRef): Promise<FeedbackQuestionnaire | null>;
-  consentForms(appointment: BookingRef): Promise<ConsentFormsResponse>;
-  saveConsent(
-    appointment: BookingRef,
-    consentFormId: number,
-    result: Record<string, unknown>,
-  ): Promise<ConsentAnswer>;
+  feedback(appointment: BookingRef, locale?: string): Promise<FeedbackQuestionnaire | null>;
   listForBookingRequest(
     bookingRequest: BookingRef,
     types?: string,
+    locale?: string,
   ): Promise<QuestionnairesResponse>;
   saveForBookingRequest(
     bookingRequest: BookingRef,
@@ -106,7 +100,7 @@ export function createAfterBookingQuestionnaires(
   }
 
   return {
-    async listForAppointment(ref, typesText) {
+    async listForAppointment(ref, typesText, locale) {
       const types = parseTypes(typesText, AFTER_BOOKING_TYPES);
       const facts = await appointmentFacts(ref);
       const answers = await listBookingAnswers(db, {
@@ -124,7 +118,7 @@ export function createAfterBookingQuestionnaires(
         })
       ).filter((row) => !(feedbackGiven && row.type === 'FEEDBACK'));
       // Asked by slug: no key in the request to echo (keys are stored hashed).
-      return answersResponse('', questionnaires, answers);
+      return answersResponse('', await questionnairesInLocale(db, questionnaires, locale), answers);
     },
 
     async saveForAppointment(ref, request, kind) {
@@ -177,16 +171,20 @@ export function createAfterBookingQuestionnaires(
       return toAnswer(saved);
     },
 
-    async feedback(ref) {
+    async feedback(ref, locale) {
       const facts = await appointmentFacts(ref);
       if (await hasFeedback(db, facts.id)) return null;
-      const row = (
-        await listQuestionnaires(db, {
-          types: ['FEEDBACK'],
-          examSlugs: facts.examSlug === null ? [] : [facts.examSlug],
-          modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
-        })
-      )[0];
+      const [row] = await questionnairesInLocale(
+        db,
+        (
+          await listQuestionnaires(db, {
+            types: ['FEEDBACK'],
+            examSlugs: facts.examSlug === null ? [] : [facts.examSlug],
+            modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
+          })
+        ).slice(0, 1),
+        locale,
+      );
       if (!row) return null;
       return {
         questionnaireId: row.id,
@@ -198,70 +196,24 @@ export function createAfterBookingQuestionnaires(
       };
     },
 
-    async consentForms(ref) {
-      const facts = await appointmentFacts(ref);
-      const forms = await listConsentForms(
-        db,
-        facts.examSlug === null ? [] : [facts.examSlug],
-        facts.modalityId === null ? [] : [facts.modalityId],
-      );
-      const answers = await listConsentAnswers(db, facts.id);
-      const appointmentConsentForms = forms.map((form) => ({
-        consentFormId: form.id,
-        appointmentSlug: facts.slug,
-        required: form.required,
-        answered: answers.some((answer) => answer.consentFormId === form.id),
-      }));
-      return {
-        appointmentConsentForms,
-        notifyPatient:
-          facts.status !== 'CANCELED' &&
-          appointmentConsentForms.some((form) => form.required && !form.answered),
-        consentForms: forms.map((form) => ({
-          id: form.id,
-          title: form.title,
-          modalSize: form.modalSize,
-          showClosingConfirmation: form.showClosingConfirmation,
-          json: form.json,
-        })),
-        answers,
-      };
-    },
+    ...createConsentForms(db, appointmentFacts),
 
-    async saveConsent(ref, consentFormId, questionnaireResult) {
-      const facts = await appointmentFacts(ref);
-      const forms = await listConsentForms(
-        db,
-        facts.examSlug === null ? [] : [facts.examSlug],
-        facts.modalityId === null ? [] : [facts.modalityId],
-      );
-      const form = forms.find((f) => f.id === consentFormId);
-      if (!form) throw new ApiError(404, 'message.consent_form_not_found', 'no such consent form');
-      const result = checkAnswers(
-        form.json,
-        questionnaireResult,
-        'message.error_answering_questionnaire',
-      );
-      await saveConsentAnswer(db, facts.id, form.id, result);
-      const saved = (await listConsentAnswers(db, facts.id)).find(
-        (a) => a.consentFormId === form.id,
-      );
-      if (!saved) throw new Error('consent answer not stored');
-      return saved;
-    },
-
-    async listForBookingRequest(ref, typesText) {
+    async listForBookingRequest(ref, typesText, locale) {
       const types = parseTypes(typesText, BOOKING_REQUEST_TYPES);
       const facts = await bookingRequestFacts(ref);
       const answers = await listBookingAnswers(db, {
         bookingKey: facts.bookingKey,
         bookingRequestId: facts.id,
       });
-      const questionnaires = await listQuestionnaires(db, {
-        types,
-        examSlugs: facts.examSlugs,
-        modalityIds: facts.modalityIds,
-      });
+      const questionnaires = await questionnairesInLocale(
+        db,
+        await listQuestionnaires(db, {
+          types,
+          examSlugs: facts.examSlugs,
+          modalityIds: facts.modalityIds,
+        }),
+        locale,
+      );
       // Asked by slug: no key in the request to echo (keys are stored hashed).
       return answersResponse('', questionnaires, answers);
     },

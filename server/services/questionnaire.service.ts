@@ -43,6 +43,7 @@ import {
   toQuestionnaire,
   TYPES_BY_KIND,
 } from './questionnaire-common.js';
+import { questionnairesInLocale } from './questionnaire-locale.js';
 import { keyOutcome } from './questionnaire-outcomes.js';
 import { createStaffProtocol, type StaffProtocol } from './questionnaire-staff.js';
 
@@ -57,9 +58,16 @@ export interface QuestionnaireQuery {
 
 /** The calls before booking (keyed by a booking key), those after it, and the staff protocol. */
 export interface QuestionnaireService extends AfterBookingQuestionnaires, StaffProtocol {
-  /** `issueKey` gives a new booking key (bound to the caller's browser) when the query has none. */
-  list(query: QuestionnaireQuery, issueKey: () => Promise<string>): Promise<QuestionnairesResponse>;
-  get(id: number): Promise<Questionnaire>;
+  /**
+   * `issueKey` gives a new booking key (bound to the caller's browser) when the query has none;
+   * `locale` (the request's) translates the questionnaires (questionnaire-locale.ts).
+   */
+  list(
+    query: QuestionnaireQuery,
+    issueKey: () => Promise<string>,
+    locale?: string,
+  ): Promise<QuestionnairesResponse>;
+  get(id: number, locale?: string): Promise<Questionnaire>;
   saveTemporary(request: TemporaryAnswerRequest): Promise<QuestionnaireAnswer>;
   processOutcomes(request: ProcessOutcomesRequest): Promise<ProcessedOutcomeResponse>;
   message(bookingKey: string, questionnaireId?: number): Promise<QuestionnaireMessage>;
@@ -75,7 +83,7 @@ export function createQuestionnaireService(
   return {
     ...after,
     ...createStaffProtocol(db, after),
-    async list(query, issueKey) {
+    async list(query, issueKey, locale) {
       const types = parseTypes(query.types, BOOKING_FLOW_TYPES);
       const examSlugs = splitList(query.examSlugs);
       const exams = await findExamFacts(db, examSlugs);
@@ -90,7 +98,11 @@ export function createQuestionnaireService(
       let bookingKey = query.bookingKey;
       if (bookingKey) await requireOpenKey(db, keyRef(bookingKey));
       else bookingKey = await issueKey();
-      const questionnaires = await listQuestionnaires(db, { types, examSlugs, modalityIds });
+      const questionnaires = await questionnairesInLocale(
+        db,
+        await listQuestionnaires(db, { types, examSlugs, modalityIds }),
+        locale,
+      );
       return answersResponse(
         bookingKey,
         questionnaires,
@@ -98,11 +110,12 @@ export function createQuestionnaireService(
       );
     },
 
-    async get(id) {
+    async get(id, locale) {
       const row = await findQuestionnaire(db, id);
       if (!row || !row.active)
         throw new ApiError(404, 'message.questionnaire_not_found', 'no such questionnaire');
-      return toQuestionnaire(row);
+      const [translated = row] = await questionnairesInLocale(db, [row], locale);
+      return toQuestionnaire(translated);
     },
 
     async saveTemporary(request) {

@@ -7,6 +7,7 @@ import type { WalkInNote } from '../../src/contract/booking.js';
 import type { Queryable } from '../db/db.js';
 import { listWalkInExams } from '../db/mobile-locations.repo.js';
 import { ApiError } from '../http/errors.js';
+import type { MailTexts } from './mail-texts.js';
 
 export async function walkInNotes(
   q: Queryable,
@@ -22,17 +23,18 @@ export async function walkInNotes(
   });
 }
 
-/** The e-mail's lines about the walk-ins of a visit. */
-export function walkInLines(walkIns: readonly WalkInNote[]): string[] {
+/** The e-mail's lines about the walk-ins of a visit, in the e-mail's locale. */
+export function walkInLines(walkIns: readonly WalkInNote[], texts: MailTexts): string[] {
   if (walkIns.length === 0) return [];
   return [
     '',
-    'Also walk in, no appointment needed, for:',
-    ...walkIns.map(
-      (walkIn) =>
-        `- ${walkIn.name}: come on the day of this appointment or any day the clinic is open, ` +
-        `up to ${walkIn.minutesPrior} minutes before it closes` +
-        (walkIn.prepTime > 0 ? `, and allow ${walkIn.prepTime} minutes to prepare.` : '.'),
+    texts.t('email.walk_in.intro'),
+    ...walkIns.map((walkIn) =>
+      texts.t(walkIn.prepTime > 0 ? 'email.walk_in.item_prepare' : 'email.walk_in.item', {
+        name: walkIn.name,
+        minutes: walkIn.minutesPrior,
+        prepare: walkIn.prepTime,
+      }),
     ),
   ];
 }

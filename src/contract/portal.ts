@@ -8,6 +8,11 @@ import type { Clinic } from './clinic';
 /** Spec 3 "App configuration". */
 export interface AppConfig {
   jsLocale: string;
+  /**
+   * The languages a patient may choose in the frame (issue 13 part 8), as
+   * locale tags the portal ships (en-AU, mk…); fewer than two: no language switcher.
+   */
+  locales: string[];
   metaTitle: string;
   metaDescription: string;
   metaFbDescription: string;

@@ -17,6 +17,7 @@ import {
 } from '../../schemas/questionnaires.schema.js';
 import type { BookingRef } from '../../services/questionnaire.service.js';
 import type { RouteDeps } from '../deps.js';
+import { requestLocale } from '../../http/request-locale.js';
 
 const tags = ['questionnaires'];
 const security = [{ session: [] }];
@@ -41,7 +42,12 @@ export function registerAppointmentQuestionnaireRoutes(
         response: { 200: QuestionnairesResponseSchema, ...errorResponses },
       },
     },
-    async (request) => questionnaires.listForAppointment(await owned(request), request.query.types),
+    async (request, reply) =>
+      questionnaires.listForAppointment(
+        await owned(request),
+        request.query.types,
+        requestLocale(request, reply),
+      ),
   );
 
   app.post<{ Params: SlugParams; Body: AnswerRequest }>(
@@ -91,7 +97,10 @@ export function registerAppointmentQuestionnaireRoutes(
       },
     },
     async (request, reply) => {
-      const feedback = await questionnaires.feedback(await owned(request));
+      const feedback = await questionnaires.feedback(
+        await owned(request),
+        requestLocale(request, reply),
+      );
       return feedback ?? reply.code(204).send();
     },
   );

@@ -25,6 +25,7 @@ import {
   TemporaryAnswerRequestSchema,
 } from '../../schemas/questionnaires.schema.js';
 import type { RouteDeps } from '../deps.js';
+import { requestLocale } from '../../http/request-locale.js';
 
 const tags = ['questionnaires'];
 
@@ -52,8 +53,10 @@ export function registerBeforeBookingRoutes(
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       if (request.query.bookingKey) await keyOfCaller(request, request.query.bookingKey);
-      return questionnaires.list(request.query, () =>
-        bookings.newBookingKey(ensureBrowser(request, reply)),
+      return questionnaires.list(
+        request.query,
+        () => bookings.newBookingKey(ensureBrowser(request, reply)),
+        requestLocale(request, reply),
       );
     },
   );
@@ -85,7 +88,8 @@ export function registerBeforeBookingRoutes(
         response: { 200: QuestionnaireSchema, ...errorResponses },
       },
     },
-    async (request) => questionnaires.get(request.params.questionnaireId),
+    async (request, reply) =>
+      questionnaires.get(request.params.questionnaireId, requestLocale(request, reply)),
   );
 
   app.post<{ Body: TemporaryAnswerRequest }>(

@@ -17,6 +17,7 @@ import {
 } from '../../schemas/questionnaires.schema.js';
 import type { BookingRef } from '../../services/questionnaire.service.js';
 import type { RouteDeps } from '../deps.js';
+import { requestLocale } from '../../http/request-locale.js';
 
 const tags = ['questionnaires'];
 const security = [{ session: [] }];
@@ -44,9 +45,13 @@ export function registerBookingRequestQuestionnaireRoutes(
         response: { 200: QuestionnairesResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (securedSession(request).kind !== 'staff')
-        return questionnaires.listForBookingRequest(await owned(request), request.query.types);
+        return questionnaires.listForBookingRequest(
+          await owned(request),
+          request.query.types,
+          requestLocale(request, reply),
+        );
       return questionnaires.listProtocolForStaff(request.params.id, request.query.types);
     },
   );

@@ -17,6 +17,7 @@ import {
 } from '../../schemas/questionnaires.schema.js';
 import type { BookingRef } from '../../services/questionnaire.service.js';
 import type { RouteDeps } from '../deps.js';
+import { requestLocale } from '../../http/request-locale.js';
 
 const tags = ['questionnaires'];
 const security = [{ session: [] }];
@@ -40,7 +41,8 @@ export function registerConsentFormRoutes(
         response: { 200: ConsentFormsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => questionnaires.consentForms(await owned(request)),
+    async (request, reply) =>
+      questionnaires.consentForms(await owned(request), requestLocale(request, reply)),
   );
 
   app.post<{ Params: ConsentParams; Body: ConsentAnswerRequest }>(

@@ -54,12 +54,32 @@ export function formatWhen(instant: string, timeZone: string, locale: string): s
   return `${formatInstantDay(instant, timeZone, locale)}, ${formatTime(instant, timeZone, locale)} ${zoneAbbreviation(timeZone, instant, locale)}`;
 }
 
-/** The zone's short name at an instant, e.g. "AWST" (or "GMT+13" where the locale has no name). */
+/**
+ * Locales whose zone names hold the abbreviations patients of the portal's
+ * zones read (AEST, AWST, NZDT): Intl names them in English variants only;
+ * Macedonian, say, would show "GMT+11".
+ */
+const ZONE_NAME_LOCALES = ['en-AU', 'en-NZ', 'en-CA', 'en-US'];
+
+function zoneName(timeZone: string, instant: string, locale: string): string | undefined {
+  return formatter(locale, { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(instant))
+    .find((part) => part.type === 'timeZoneName')?.value;
+}
+
+/**
+ * The zone's short name at an instant, e.g. "AWST": the locale's own name,
+ * else the first English one that is not an offset; "GMT+13" only where no
+ * locale has a name.
+ */
 export function zoneAbbreviation(timeZone: string, instant: string, locale: string): string {
-  const parts = formatter(locale, { timeZone, timeZoneName: 'short' }).formatToParts(
-    new Date(instant),
-  );
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  let offset: string | undefined;
+  for (const candidate of [locale, ...ZONE_NAME_LOCALES]) {
+    const name = zoneName(timeZone, instant, candidate);
+    if (name && !/^(GMT|UTC)[+\-−]/.test(name)) return name;
+    offset ??= name;
+  }
+  return offset ?? timeZone;
 }
 
 /** A distance in kilometres: one decimal below 10 km, whole kilometres above. */

@@ -84,6 +84,14 @@ describe('slots in the clinic time zone (part 3)', () => {
     ).toBe(false);
   });
 
+  it('R-9-29 issue 13 part 8: in Macedonian the zone keeps its local abbreviation, not an offset', () => {
+    expect(zoneAbbreviation('Australia/Sydney', '2026-11-24T01:30:00Z', 'mk')).toBe('AEDT');
+    expect(zoneAbbreviation('Australia/Sydney', '2026-07-01T01:30:00Z', 'mk')).toBe('AEST');
+    expect(zoneAbbreviation('Australia/Perth', '2026-11-24T01:30:00Z', 'mk')).toBe('AWST');
+    expect(zoneAbbreviation('Pacific/Auckland', '2026-11-24T01:30:00Z', 'mk')).toBe('NZDT');
+    expect(zoneAbbreviation('Asia/Kolkata', '2026-11-24T01:30:00Z', 'mk')).toBe('GMT+5:30');
+  });
+
   it('times are formatted in the clinic zone with its abbreviation', () => {
     expect(formatTime('2026-11-24T01:30:00Z', 'Australia/Perth', 'en-AU')).toMatch(/^9:30\s?am$/i);
     expect(zoneAbbreviation('Australia/Perth', '2026-11-24T01:30:00Z', 'en-AU')).toBe('AWST');
