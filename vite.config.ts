@@ -30,9 +30,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     // The chat loads after the page when configured (src/integrations/chat): listing its
-    // chunks for preload would weigh on every element's first load for nothing.
+    // chunks for preload would weigh on every element's first load for nothing. The frame's
+    // language menu needs only what the frame has loaded already (its 100 kB budget).
     modulePreload: {
-      resolveDependencies: (file, deps) => (file.includes('/chat-adapter-') ? [] : deps),
+      resolveDependencies: (file, deps) =>
+        /\/(chat-adapter|LanguageMenu)-/.test(file) ? [] : deps,
     },
     rolldownOptions: {
       input: entries(),

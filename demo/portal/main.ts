@@ -4,6 +4,7 @@ import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
 import { keepHeadOnConfig } from './head';
+import { $locale } from '../../src/stores/locale.store';
 import { t } from '../../src/i18n/i18n';
 import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
@@ -16,6 +17,11 @@ let iframeChild: Promise<IframeChild | null> | null = null;
 
 interceptLinks(document.body);
 keepHeadOnConfig();
+// The portal is the page, so its <html lang> is the patient's language (issue 13 part 8);
+// an element on a clinic's page marks only itself and leaves the clinic's page alone.
+$locale.subscribe((locale) => {
+  document.documentElement.lang = locale;
+});
 // Embedded on a clinic's page (spec 1, 2.5): the banner becomes a modal (banner-modal.ts).
 if (window.parent !== window) {
   document.documentElement.dataset.embedded = '';

@@ -28,6 +28,8 @@ export interface ApiClientOptions {
   retry?: Partial<RetryPolicy>;
   /** R-7-http-03, R-6-09: called on a 401 (the user store's logOut). */
   onUnauthorized?: () => unknown;
+  /** The patient's locale, sent as Accept-Language (the server writes e-mails and questionnaires in it). */
+  locale?: () => string;
 }
 
 /** What every resource function accepts: R-7-http-01 needs each call to be cancellable. */
@@ -100,6 +102,8 @@ export function createApiClient(options: ApiClientOptions = {}): $Fetch {
       retryStatusCodes: [...RETRY_STATUSES, OFETCH_NO_RESPONSE_STATUS],
       onRequest(context) {
         context.options.baseURL = resolveBase();
+        const locale = options.locale?.();
+        if (locale) context.options.headers.set('accept-language', locale);
         // R-7-http-04: never send POST or PATCH twice, unless the server deduplicates it.
         if (!isIdempotent(context.options.method, context.options.headers))
           context.options.retry = false;
@@ -131,6 +135,7 @@ export function createApiClient(options: ApiClientOptions = {}): $Fetch {
 }
 
 let apiBase = '';
+let requestLocale = '';
 let unauthorizedHandler: (() => unknown) | undefined;
 
 /**
@@ -149,6 +154,11 @@ export function getApiBase(): string {
   return apiBase;
 }
 
+/** The locale store sets the patient's locale here; every call then sends it as Accept-Language. */
+export function setRequestLocale(locale: string): void {
+  requestLocale = locale;
+}
+
 /** The user store registers its logOut here (R-7-http-03). */
 export function setUnauthorizedHandler(handler: (() => unknown) | undefined): void {
   unauthorizedHandler = handler;
@@ -157,5 +167,6 @@ export function setUnauthorizedHandler(handler: (() => unknown) | undefined): vo
 /** The shared client: same origin until setApiBase is called. */
 export const api: $Fetch = createApiClient({
   baseURL: () => apiBase,
+  locale: () => requestLocale,
   onUnauthorized: () => unauthorizedHandler?.(),
 });

@@ -1,7 +1,7 @@
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
 import { setApiBase } from '../api/client';
-import { setLocale } from '../stores/locale.store';
+import { $locale, setLocale } from '../stores/locale.store';
 import tokens from '../theme/tokens.css?inline';
 
 /** The attribute types r2wc can parse; rich data goes in as JS properties (STYLE.md 6). */
@@ -25,7 +25,8 @@ export interface SharedWidgetProps {
 
 function applyShared(name: string, value: string | null): void {
   if (name === 'api-base' && value !== null) setApiBase(value);
-  else if (name === 'locale' && value) void setLocale(value);
+  // Also without the attribute: the patient's choice of this visit applies (locale.store).
+  else if (name === 'locale') void setLocale(value);
 }
 
 export interface WidgetDefinition<P extends WidgetProps> {
@@ -52,6 +53,8 @@ interface R2wcInternals {
   [R2WC_RENDER](): void;
   /** Renders the first time (r2wc mounts on connect). */
   connectedCallback(): void;
+  /** Unmounts. */
+  disconnectedCallback(): void;
 }
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -112,6 +115,8 @@ export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): v
   }) as unknown as { new (): HTMLElement & R2wcInternals };
 
   class ImagingWidget extends Base {
+    private unbindLang?: () => void;
+
     constructor() {
       super();
       const root = this.shadowRoot;
@@ -124,7 +129,15 @@ export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): v
     override connectedCallback(): void {
       applyShared('api-base', this.getAttribute('api-base'));
       applyShared('locale', this.getAttribute('locale'));
+      // The element's language on its own root (screen readers, :lang()); the page's
+      // <html lang> stays the host page's, a clinic's page keeps its own.
+      this.unbindLang = $locale.subscribe((locale) => this.setAttribute('lang', locale));
       super.connectedCallback();
+    }
+
+    override disconnectedCallback(): void {
+      this.unbindLang?.();
+      super.disconnectedCallback();
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {

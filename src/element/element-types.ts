@@ -165,7 +165,10 @@ export interface ImagingFrameElement extends HTMLElement {
   loading?: boolean;
   /** `api-base`: origin of the provider's API (default: same origin) */
   apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
+  /**
+   * `locale`: en-AU (default), en-NZ, en-CA, en or mk; the patient's choice in the language
+   * switcher (app.locales) wins for the visit
+   */
   locale?: string;
 }
 

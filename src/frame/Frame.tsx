@@ -9,6 +9,7 @@ import {
 } from '../domain/frame';
 import { $config, $configError } from '../stores/config.store';
 import { $user, logOut } from '../stores/user.store';
+import { textOr } from '../i18n/i18n';
 import { useT } from '../i18n/useT';
 import { useInjectedCss } from '../element/useInjectedCss';
 import { MOBILE_QUERY, TABLET_QUERY, useMediaQuery } from '../ui/useMediaQuery';
@@ -72,7 +73,10 @@ export function Frame({
       </a>
       <EnvironmentLabel profiles={config.app.environmentProfiles} />
       {config.radiology.readOnlyAccess && <ReadOnlyBanner />}
-      <Banner html={config.radiology.bannerMessage} closable={config.radiology.closeBanner} />
+      <Banner
+        html={textOr('radiology.bannerMessage', config.radiology.bannerMessage)}
+        closable={config.radiology.closeBanner}
+      />
       <Header
         config={config}
         user={user}

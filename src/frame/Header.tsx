@@ -1,12 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { PortalConfig, User } from '../contract/portal';
 import { assetUrl } from '../api/assets';
 import { adminLoginUrl, isConfirmationPage } from '../domain/frame';
+import { isSupportedLocale } from '../i18n/locales';
 import { useT } from '../i18n/useT';
 import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { SafeHtml } from '../ui/SafeHtml';
 import { menuItems } from './menu-items';
 import { UserMenu } from './UserMenu';
+
+// Issue 13 part 8: the switcher loads after the header (the frame's 100 kB first-load budget).
+const LanguageMenu = lazy(() =>
+  import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })),
+);
 
 interface HeaderProps {
   config: PortalConfig;
@@ -34,6 +40,8 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const showLogin =
     application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;
   const items = menuItems(radiology, home);
+  // The provider's languages (app.locales) that the portal ships; two or more make a switcher.
+  const locales = config.app.locales.filter(isSupportedLocale);
   const expanded = !mobile || open;
 
   return (
@@ -85,6 +93,13 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
                   </a>
                 </li>
               ))}
+              {locales.length > 1 && (
+                <li>
+                  <Suspense>
+                    <LanguageMenu locales={locales} />
+                  </Suspense>
+                </li>
+              )}
               {showLogin && (
                 <li>
                   <a className="nav__link" href={adminLoginUrl(radiology.domainAdmin)}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { User } from '../contract/portal';
 import { displayName } from '../domain/frame';
 import { useT } from '../i18n/useT';
+import { useDropdown } from './useDropdown';
 
 interface UserMenuProps {
   user: User;
@@ -12,29 +13,13 @@ interface UserMenuProps {
 /** R-2.3-13/14: the username with a dropdown holding the admin link and logout. */
 export function UserMenu({ user, adminUrl, onLogout }: UserMenuProps) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, toggleRef } = useDropdown();
   const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (!event.composedPath().includes(rootRef.current as EventTarget)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="user-menu" ref={rootRef} data-state={open ? 'open' : 'closed'}>
       <button
+        ref={toggleRef}
         type="button"
         className="nav__link user-menu__toggle"
         aria-expanded={open}

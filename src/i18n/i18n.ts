@@ -32,7 +32,9 @@ const state: {
   provider: Map<SupportedLocale, TranslationBundle>;
   role: TranslationBundle;
   ready: boolean;
-} = { locale: DEFAULT_LOCALE, provider: new Map(), role: {}, ready: false };
+  /** The merged texts of the current locale. */
+  texts: TranslationBundle;
+} = { locale: DEFAULT_LOCALE, provider: new Map(), role: {}, ready: false, texts: {} };
 
 /**
  * Changes whenever the texts change (locale, provider bundle, role
@@ -47,6 +49,7 @@ function build(): void {
     state.provider.get(state.locale),
     state.role,
   );
+  state.texts = bundle;
   if (!state.ready) {
     // With inline resources and initAsync false, init finishes synchronously.
     void instance.init({
@@ -123,6 +126,16 @@ export function applyRoleTranslations(roleTranslations: string | null | undefine
 
 export function getLocale(): SupportedLocale {
   return state.locale;
+}
+
+/**
+ * The provider's text of a key as written (no interpolation), or the
+ * fallback: the catalogue and configuration texts a provider translates by
+ * key (src/domain/i18n/catalogue-texts.ts) over what the API sends.
+ */
+export function textOr(key: string, fallback: string): string {
+  if (!state.ready) build();
+  return state.texts[key] ?? fallback;
 }
 
 /** The text of a key in the current locale; a missing key shows the key itself. */

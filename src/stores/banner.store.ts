@@ -3,6 +3,7 @@
  * closed for the browser session, also across elements and page loads.
  */
 import { map, onMount } from 'nanostores';
+import { readVisit, writeVisit } from './visit-storage';
 
 export interface BannerState {
   closeBanner: boolean;
@@ -12,29 +13,12 @@ export const $banner = map<BannerState>({ closeBanner: false });
 
 const STORAGE_KEY = 'imaging-portal.closeBanner';
 
-/** sessionStorage, when the page may use it: sandboxed frames and strict privacy modes throw on access. */
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** R-4-kiosk-13: closing sets closeBanner true. */
 export function closeBanner(): void {
   $banner.setKey('closeBanner', true);
-  try {
-    storage()?.setItem(STORAGE_KEY, 'true');
-  } catch {
-    // Storage full or denied: the banner stays closed until the next page load.
-  }
+  writeVisit(STORAGE_KEY, 'true');
 }
 
 onMount($banner, () => {
-  try {
-    if (storage()?.getItem(STORAGE_KEY) === 'true') $banner.setKey('closeBanner', true);
-  } catch {
-    // As above: without storage the banner simply shows again.
-  }
+  if (readVisit(STORAGE_KEY) === 'true') $banner.setKey('closeBanner', true);
 });

@@ -77,6 +77,11 @@ export function isPending<T>(loadable: Loadable<T>): boolean {
   return loadable.state === 'idle' || loadable.state === 'loading';
 }
 
+/** The same state with the loaded value changed by `change` (translated names, say). */
+export function mapLoaded<T>(loadable: Loadable<T>, change: (value: T) => T): Loadable<T> {
+  return loadable.state === 'loaded' ? loaded(change(loadable.value)) : loadable;
+}
+
 export function valueOf<T>(loadable: Loadable<T>): T | undefined {
   return loadable.state === 'loaded' ? loadable.value : undefined;
 }

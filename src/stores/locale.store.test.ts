@@ -90,4 +90,67 @@ describe('locale store', () => {
     ]);
     unbind();
   });
+
 });
+
+/** The Accept-Language each call sent (src/api/client.ts). */
+const languages = () =>
+  fetch.calls.map((call) => new Headers(call.init.headers).get('accept-language'));
+
+/** The tab's sessionStorage, as far as the store uses it. */
+function visitStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  } as Storage;
+}
+
+describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)', () => {
+  beforeEach(() => vi.stubGlobal('sessionStorage', visitStorage()));
+
+  it('choosing a language switches the texts at once and keeps it in sessionStorage', async () => {
+    const store = await fresh();
+    await expect(store.chooseLocale('mk')).resolves.toBe('mk');
+    expect(store.t('menu.contact')).toBe('Контакт');
+    expect(sessionStorage.getItem('imaging-portal.locale')).toBe('mk');
+  });
+
+  it('after a reload the choice wins over the element\'s locale attribute and the provider\'s language', async () => {
+    sessionStorage.setItem('imaging-portal.locale', 'mk');
+    const store = await fresh();
+    await expect(store.setLocale('en-AU')).resolves.toBe('mk');
+    await store.applyProviderLocale('en-NZ');
+    expect(store.$locale.get()).toBe('mk');
+  });
+
+  it('without an attribute, the remembered choice applies when an element connects', async () => {
+    sessionStorage.setItem('imaging-portal.locale', 'mk');
+    const store = await fresh();
+    await expect(store.setLocale(null)).resolves.toBe('mk');
+  });
+
+  it('with nothing chosen, an element without an attribute leaves the locale alone', async () => {
+    const store = await fresh();
+    await expect(store.setLocale(null)).resolves.toBe('en-AU');
+    await store.applyProviderLocale('en-NZ');
+    expect(store.$locale.get()).toBe('en-NZ');
+  });
+
+  it('every API call says which language the patient reads (Accept-Language)', async () => {
+    const store = await fresh();
+    await store.loadProviderBundle('en-AU');
+    await store.chooseLocale('mk');
+    expect(languages()).toEqual(['en-AU', 'mk']);
+  });
+
+  it('the same locale again re-renders nothing', async () => {
+    const store = await fresh();
+    await store.chooseLocale('mk');
+    const { $i18nVersion } = await import('../i18n/i18n');
+    const version = $i18nVersion.get();
+    await store.setLocale('mk');
+    expect($i18nVersion.get()).toBe(version);
+  });
+});
+

@@ -1,5 +1,5 @@
 import '../../widgets/frame/define';
-import { setViewport } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { emit } from '../../src/element/emit';
 import { assert, equal, waitFor } from './assert';
 
@@ -101,6 +101,51 @@ describe('<imaging-frame>', () => {
       shadow(frame).querySelector('footer')?.textContent?.includes(`${new Date().getFullYear()}`),
       'year',
     );
+  });
+
+  it('R-1-25: the language switcher works from the keyboard, names each language in itself and keeps the choice for the visit', async () => {
+    await setViewport({ width: 1280, height: 900 });
+    const frame = mount();
+    await rendered(frame);
+    equal(frame.getAttribute('lang'), 'en-AU', 'the element marks its own language');
+    const toggle = await waitFor(
+      () => shadow(frame).querySelector<HTMLButtonElement>('nav button[aria-controls]'),
+      'the language button (loaded after the header)',
+    );
+    equal(toggle.textContent, 'Language: English (Australia)', 'its accessible text');
+    toggle.focus();
+    await sendKeys({ press: 'Enter' });
+    equal(toggle.getAttribute('aria-expanded'), 'true', 'Enter opens the list');
+    const options = [...shadow(frame).querySelectorAll<HTMLButtonElement>('.user-menu__item')];
+    equal(
+      options.map((o) => `${o.lang}:${o.textContent}`).join(','),
+      'en-AU:English (Australia),mk:Македонски',
+    );
+    equal(options[0]?.getAttribute('aria-current'), 'true', 'the current language is marked');
+    await sendKeys({ press: 'Escape' });
+    equal(toggle.getAttribute('aria-expanded'), 'false', 'Escape closes the list');
+    equal(shadow(frame).activeElement, toggle, 'and gives the focus back to the button');
+
+    await sendKeys({ press: 'Enter' });
+    options[1]?.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => frame.getAttribute('lang') === 'mk', 'the element in Macedonian');
+    equal(shadow(frame).activeElement, toggle, 'the focus is back on the button');
+    equal(sessionStorage.getItem('imaging-portal.locale'), 'mk', 'kept for the visit');
+    await waitFor(
+      () => shadow(frame).querySelector('nav.nav a')?.textContent === 'Почетна',
+      'the menu in Macedonian',
+    );
+    // Back to English for the other tests.
+    toggle.click();
+    (
+      await waitFor(
+        () => shadow(frame).querySelector<HTMLButtonElement>('[lang="en-AU"].user-menu__item'),
+        'English',
+      )
+    ).click();
+    await waitFor(() => frame.getAttribute('lang') === 'en-AU', 'English again');
+    sessionStorage.clear();
   });
 
   it('emit() dispatches events that bubble out of the shadow root', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { useT } from '../../src/i18n/useT';
-import { $navigation, $summary, showAppointment } from './appointment.store';
+import { $navigation, $shownSummary, showAppointment } from './appointment.store';
 import { isPending, LOADING } from '../../src/stores/loadable';
 import { AppointmentCard } from './parts/AppointmentCard';
 import { BookingActions } from './parts/BookingActions';
@@ -31,7 +31,7 @@ function kioskFrom(search: string | undefined, attribute: boolean | undefined): 
 export function AppointmentWidget({ path, search, bookingKey, kioskMode }: AppointmentWidgetProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
-  const stored = useStore($summary);
+  const stored = useStore($shownSummary);
   const key = bookingKey || bookingKeyOfPath(path) || '';
   // The store outlives one element: another booking's summary is not shown while this one loads.
   const summary: typeof stored =

@@ -3,7 +3,7 @@
  * progress and its outcome, and where the page wants to go (the component
  * emits it as imaging-navigated). Rules live in src/domain/appointment.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import type {
   AppointmentSummary,
   AppointmentView,
@@ -32,8 +32,17 @@ import {
   type LinkedQuestionnaire,
   type Target,
 } from '../../src/domain/appointment/navigation';
+import { localizeAppointment } from '../../src/domain/i18n/appointment-texts';
+import { $i18nVersion, textOr } from '../../src/i18n/i18n';
 import { navigationRequest } from '../../src/stores/navigation.store';
-import { failed, latestCall, LOADING, loaded, type Loadable } from '../../src/stores/loadable';
+import {
+  failed,
+  latestCall,
+  LOADING,
+  loaded,
+  mapLoaded,
+  type Loadable,
+} from '../../src/stores/loadable';
 import { loadQuestionnaireLinks } from './questionnaire-links.store';
 
 export interface PageContext {
@@ -46,6 +55,14 @@ export interface PageContext {
 }
 
 export const $summary = atom<Loadable<AppointmentSummary>>(LOADING);
+
+/** The summary as the page shows it: exam names and preparation in the patient's language. */
+export const $shownSummary = computed([$summary, $i18nVersion], (summary) =>
+  mapLoaded(summary, (value) => ({
+    ...value,
+    appointments: value.appointments.map((a) => localizeAppointment(a, textOr)),
+  })),
+);
 
 /** The outcome of the last action, shown as a notice (role=status or alert). */
 export interface Notice {

@@ -1,36 +1,57 @@
 /**
  * What can be booked: modalities, body parts and exams (spec 3 "Exam"),
  * each loaded once when first shown. The catalogue is small, so every exam
- * is loaded and filtered here by modality or body part.
+ * is loaded and filtered here by modality or body part. Names and notes
+ * read in the patient's language: the provider's translations by slug
+ * over what the API sends (issue 13 part 8), again whenever the texts change.
  */
-import { atom, computed, onMount } from 'nanostores';
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { getBodyParts, getExams, getModalities } from '../../src/api/booking-catalogue';
 import type { BodyPart, Exam, Modality } from '../../src/contract/booking';
+import { catalogueKey, localizeExam, localizeNamed } from '../../src/domain/i18n/catalogue-texts';
+import { $i18nVersion, textOr } from '../../src/i18n/i18n';
 import { $booking } from './booking.store';
-import { loadOnce, valueOf, type Loadable } from '../../src/stores/loadable';
+import { loadOnce, mapLoaded, valueOf, type Loadable } from '../../src/stores/loadable';
 
-export const $modalities = atom<Loadable<Modality[]>>({ state: 'idle' });
-export const $bodyParts = atom<Loadable<BodyPart[]>>({ state: 'idle' });
-export const $exams = atom<Loadable<Exam[]>>({ state: 'idle' });
+const $loadedModalities = atom<Loadable<Modality[]>>({ state: 'idle' });
+const $loadedBodyParts = atom<Loadable<BodyPart[]>>({ state: 'idle' });
+const $loadedExams = atom<Loadable<Exam[]>>({ state: 'idle' });
 
 onMount(
-  $modalities,
-  loadOnce($modalities, () => getModalities()),
+  $loadedModalities,
+  loadOnce($loadedModalities, () => getModalities()),
 );
 onMount(
-  $bodyParts,
-  loadOnce($bodyParts, () => getBodyParts()),
+  $loadedBodyParts,
+  loadOnce($loadedBodyParts, () => getBodyParts()),
 );
 onMount(
-  $exams,
-  loadOnce($exams, () => getExams()),
+  $loadedExams,
+  loadOnce($loadedExams, () => getExams()),
 );
+
+/** A loaded list with each item in the current texts. */
+function inTexts<T>(
+  source: ReadableAtom<Loadable<T[]>>,
+  localize: (item: T) => T,
+): ReadableAtom<Loadable<T[]>> {
+  return computed([source, $i18nVersion], (loadable) =>
+    mapLoaded(loadable, (list) => list.map(localize)),
+  );
+}
+
+export const $modalities = inTexts($loadedModalities, (modality) =>
+  localizeNamed(modality, catalogueKey.modality, textOr),
+);
+export const $bodyParts = inTexts($loadedBodyParts, (part) =>
+  localizeNamed(part, catalogueKey.bodyPart, textOr),
+);
+export const $exams = inTexts($loadedExams, (exam) => localizeExam(exam, textOr));
 
 /** Exams in the order a patient scans a list: priority, then name. */
 function byPriority(a: Exam, b: Exam): number {
   return a.priority - b.priority || a.name.localeCompare(b.name);
 }
-
 /** The chosen modality (its slug is in the URL). */
 export const $chosenModality = computed(
   [$modalities, $booking],

@@ -10,9 +10,8 @@ import {
   getClinics,
   getCodeFromLocation,
   getPostalCodeLocation,
-  getRegions,
 } from '../../src/api/booking-catalogue';
-import type { BookingClinic, PostCodeLocation, Region } from '../../src/contract/booking';
+import type { BookingClinic, PostCodeLocation } from '../../src/contract/booking';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { NO_REGION } from '../../src/domain/booking/flow-params';
 import {
@@ -26,13 +25,7 @@ import { $bookingFormConfig } from '../../src/stores/config.store';
 import { $booking, updateParams } from './booking.store';
 import { kioskLocation, saveKioskLocation } from './kiosk-location';
 import { $exams, $selectedExams } from './catalogue.store';
-import { keyedLoader, loadOnce, valueOf, type Loadable } from '../../src/stores/loadable';
-
-export const $regions = atom<Loadable<Region[]>>({ state: 'idle' });
-onMount(
-  $regions,
-  loadOnce($regions, () => getRegions()),
-);
+import { keyedLoader, valueOf, type Loadable } from '../../src/stores/loadable';
 
 /** How the location in use was found. */
 export type LocatedVia =
@@ -111,12 +104,6 @@ export const $selectedClinic = computed(
   [$clinics, $booking],
   (clinics, { params }) =>
     valueOf(clinics)?.find((clinic) => clinic.id === params.selectedClinic) ?? null,
-);
-
-export const $selectedRegion = computed(
-  [$regions, $booking],
-  (regions, { params }) =>
-    valueOf(regions)?.find((region) => region.slug === params.regionSlug) ?? null,
 );
 
 /** R-2.2-06: a region replaces any coordinates. */

@@ -12,7 +12,7 @@ import layoutCss from './frame-layout.css?inline';
  * @attr kiosk-mode - kiosk mode: home is /kiosk, no admin login link
  * @attr loading - shows the full-screen loading overlay (message.loading)
  * @attr api-base - origin of the provider's API (default: same origin)
- * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
+ * @attr locale - en-AU (default), en-NZ, en-CA, en or mk; the patient's choice in the language switcher (app.locales) wins for the visit
  * @slot - the page content
  * @csspart banner, read-only-banner, header, logo, nav, header-message, header-image, main, footer, loading-overlay, environment-label
  * @cssprop --imaging-frame-header-background, --imaging-frame-footer-background, --imaging-frame-modal-min-height (600px, 450px below 1120px; inherited by the page's modals), --imaging-frame-background-image (set from the provider's background when application.patientPortalBackgroundImageEnabled; shown from 1120px) and the --imaging-* tokens

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
+import { textOr } from '../../src/i18n/i18n';
 import { useT } from '../../src/i18n/useT';
 import { $radiologyConfig } from '../../src/stores/config.store';
 import { isPending } from '../../src/stores/loadable';
@@ -23,11 +24,11 @@ export function PageWidget({ page = 'about' }: PageWidgetProps) {
       return (
         <article className="page" part="page">
           <h1>{t('page.about_title', { name: radiology.name })}</h1>
-          <SafeHtml html={radiology.about} className="page__html" />
+          <SafeHtml html={textOr('radiology.about', radiology.about)} className="page__html" />
         </article>
       );
     case 'contact':
-      return <ContactPage html={radiology.contact} />;
+      return <ContactPage html={textOr('radiology.contact', radiology.contact)} />;
     case 'terms':
       return <TermsPage />;
     case 'privacy':

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Attachment, AttachmentOwner } from '../../contract/attachments';
+import { localizeAttachments } from '../../domain/i18n/attachment-texts';
+import { textOr } from '../../i18n/i18n';
 import { useT } from '../../i18n/useT';
 import {
   $attachments,
@@ -79,7 +81,11 @@ export function AttachmentsSection({
     void loadAttachments(stableOwner);
   }, [stableOwner]);
 
-  const response = load?.state === 'loaded' ? load.value : null;
+  // Exam names and document types in the patient's language; again when the texts change (t).
+  const response = useMemo(
+    () => (load?.state === 'loaded' ? localizeAttachments(load.value, textOr) : null),
+    [load, t],
+  );
   const validTypes =
     bookingForm?.validReferralContentTypes ?? response?.limits.validContentTypes ?? [];
   const all = response?.attachments ?? [];

@@ -143,10 +143,12 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.slots.loading': 'Се вчитуваат слободните термини…',
   'booking.slots.days_label': 'Денови од оваа недела',
   'booking.slots.day_without_times': '{{day}}, нема слободни термини',
-  'booking.slots.count_short_one': '{{count}} термин',
-  'booking.slots.count_short_other': '{{count}} термини',
+  // The day strip's cells are about 34 px wide on a phone: "термини" does not fit, the number
+  // does (screen readers hear booking.slots.day_with_times).
+  'booking.slots.count_short_one': '{{count}}',
+  'booking.slots.count_short_other': '{{count}}',
   'booking.slots.chosen': 'Вашиот термин: {{when}}',
-  'booking.slots.no_times': 'Нема термини',
+  'booking.slots.no_times': 'Нема',
   'booking.slots.none_this_week':
     'Нема слободни термини оваа недела. Обидете се следната недела или побарајте го првиот слободен термин.',
   'booking.slots.none_this_month': 'Нема слободни термини овој месец.',

@@ -46,6 +46,7 @@ export const enAU = {
   'menu.open': 'Menu',
   'menu.close': 'Close menu',
   'menu.label': 'Main menu',
+  'menu.language': 'Language',
   'banner.close': 'Dismiss notice',
   'banner.label': 'Notice',
   'footer.label': 'Footer',

@@ -23,7 +23,12 @@ const OWN_TEXTS = new Map<SupportedLocale, OwnTexts>([
  * (the frame's 100 kB first-load budget); until it arrives the en-AU texts show.
  */
 const LAZY_TEXTS: Partial<Record<SupportedLocale, () => Promise<OwnTexts>>> = {
-  mk: () => import('./mk').then((module) => module.mk),
+  // With the texts, Macedonian dates for browsers whose Intl lacks them (Chrome).
+  mk: () =>
+    import('./mk').then((module) => {
+      module.registerMkDates();
+      return module.mk;
+    }),
 };
 
 /**

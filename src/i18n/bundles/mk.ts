@@ -1,5 +1,8 @@
 import type { MessageKey } from './en-AU';
 
+/** Loaded with these texts: Macedonian dates where the browser's Intl has none. */
+export { registerMkDates } from './mk.dates';
+
 /** Macedonian. Keys not translated here show the en-AU text. */
 export const mk: Partial<Record<MessageKey, string>> = {
   'message.loading': 'Се вчитува…',
@@ -45,6 +48,7 @@ export const mk: Partial<Record<MessageKey, string>> = {
   'menu.open': 'Мени',
   'menu.close': 'Затвори го менито',
   'menu.label': 'Главно мени',
+  'menu.language': 'Јазик',
   'banner.close': 'Отфрли го известувањето',
   'banner.label': 'Известување',
   'footer.label': 'Подножје',

@@ -4,6 +4,8 @@ import type { AppointmentView, CancelReason } from '../../../src/contract/appoin
 import { CANCEL_NOTE_MAX } from '../../../src/contract/appointments';
 import type { Answers, Questionnaire } from '../../../src/contract/questionnaire';
 import { toApiError } from '../../../src/api/errors';
+import { cancelReasonKey } from '../../../src/domain/i18n/appointment-texts';
+import { textOr } from '../../../src/i18n/i18n';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { $busy } from '../appointment.store';
@@ -180,7 +182,7 @@ export function CancelFlow({
                         setError(false);
                       }}
                     />
-                    {item.label}
+                    {textOr(cancelReasonKey(item.label), item.label)}
                   </label>
                 ))}
               </div>

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { BookingRequestSummary } from '../../../src/contract/booking-requests';
 import { formatDay, formatInstantDay } from '../../../src/domain/booking/format';
+import { catalogueKey } from '../../../src/domain/i18n/catalogue-texts';
 import { dateLocale } from '../../../src/i18n/dates';
+import { textOr } from '../../../src/i18n/i18n';
 import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { telHref } from '../../../src/domain/contact-number';
@@ -28,7 +30,8 @@ export function RequestDetails({ request }: { request: BookingRequestSummary }) 
           <ul>
             {request.exams.map((exam) => (
               <li key={exam.slug}>
-                {exam.name} <span className="request-details__muted">({exam.modalityName})</span>
+                {textOr(catalogueKey.exam(exam.slug), exam.name)}{' '}
+                <span className="request-details__muted">({exam.modalityName})</span>
               </li>
             ))}
           </ul>

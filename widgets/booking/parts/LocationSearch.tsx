@@ -9,12 +9,12 @@ import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
 import {
   $locationSearch,
-  $regions,
   chooseRegion,
   dismissLocationProblem,
   locateMe,
   searchPostCode,
 } from '../clinics.store';
+import { $regions } from '../regions.store';
 import { PostCodeModal } from './PostCodeModal';
 
 /** Region, "use my location" and post-code search (R-1-12, R-2.2-06/07, R-2.5-02, R-4-slots-03). */

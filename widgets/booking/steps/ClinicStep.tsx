@@ -6,14 +6,9 @@ import type { ClinicMapProps } from '../../../src/ui/ClinicMap';
 import { $integrationConfig, $radiologyConfig } from '../../../src/stores/config.store';
 import { redirectTo } from '../booking-options.store';
 import { $booking } from '../booking.store';
-import {
-  $clinicChoices,
-  $clinics,
-  $selectedRegion,
-  reloadClinics,
-  resolveLocation,
-} from '../clinics.store';
+import { $clinicChoices, $clinics, reloadClinics, resolveLocation } from '../clinics.store';
 import { chooseClinic } from '../flow.store';
+import { $selectedRegion } from '../regions.store';
 import { $mapsApi, markMapsLoaded, markMapsNotLoaded } from '../maps.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { ClinicList } from '../parts/ClinicList';
