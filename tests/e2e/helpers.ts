@@ -38,10 +38,50 @@ export async function frameReady(page: Page): Promise<void> {
   await expect(page.locator('imaging-frame header[part="header"]').first()).toBeVisible();
 }
 
+/** Quoted-printable text as UTF-8 (soft line breaks joined, =XX bytes decoded). */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * A raw single-part mail as a person reads it: the headers (the subject's
+ * encoded words decoded) and the body in its transfer encoding decoded, so
+ * a Macedonian e-mail reads in Cyrillic.
+ */
+export function decodeMail(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ');
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  const headers = head
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+  return `${headers}\n\n${text}`;
+}
+
 /**
  * The e-mails sent to `email`, newest last, as text: from the SMTP sink's
  * file (E2E_SMTP_FILE) when the run has one, else from the development
- * mailbox. Quoted-printable soft line breaks are joined.
+ * mailbox. Headers and body are decoded (decodeMail).
  */
 export async function mailsTo(request: APIRequestContext, email: string): Promise<string[]> {
   const file = process.env.E2E_SMTP_FILE;
@@ -52,7 +92,7 @@ export async function mailsTo(request: APIRequestContext, email: string): Promis
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { to: string[]; raw: string })
       .filter((mail) => mail.to.includes(email.toLowerCase()))
-      .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      .map((mail) => decodeMail(mail.raw));
   }
   const { messages } = (await (await request.get('/api/dev/mailbox')).json()) as {
     messages: { recipient: string; body: string }[];
