@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
+import { installIntegrationSources } from './http/integration-csp.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
@@ -120,6 +121,7 @@ export async function buildApp({
     leadMinutes: config.booking.leadMinutes,
   });
   const portalConfig = createPortalConfigService(db, config.runtime);
+  installIntegrationSources(app, config.frameAncestors, () => portalConfig.portalConfig());
   const sessions = createSessionService(db, {
     ttlSeconds: config.sessionTtlSeconds,
     absoluteSeconds: config.sessionAbsoluteSeconds,

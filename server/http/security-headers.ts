@@ -1,13 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The Content-Security-Policy of every answer; frame-ancestors adds the configured origins. */
-export function contentSecurityPolicy(frameAncestors: string[]): string {
+/** Origins a page allows besides its own (the configured integrations, server/http/integration-csp.ts). */
+export interface ExtraSources {
+  script: readonly string[];
+  connect: readonly string[];
+}
+
+const NO_EXTRA: ExtraSources = { script: [], connect: [] };
+const sources = (own: string, extra: readonly string[]) => [own, ...extra].join(' ');
+
+/**
+ * The Content-Security-Policy of every answer; frame-ancestors adds the
+ * configured origins, and a page's `extra` sources what its integrations need.
+ */
+export function contentSecurityPolicy(
+  frameAncestors: string[],
+  extra: ExtraSources = NO_EXTRA,
+): string {
   return [
     "default-src 'self'",
-    "img-src 'self' data: https:",
+    `img-src ${sources("'self' data: https:", extra.connect)}`,
     "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "connect-src 'self'",
+    `script-src ${sources("'self'", extra.script)}`,
+    `connect-src ${sources("'self'", extra.connect)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
