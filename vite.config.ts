@@ -25,6 +25,11 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
   build: {
+    // The integrations load after the element, whose chunks they share: nothing to preload
+    // for them, and the first load keeps no list of their chunks (src/integrations/start.ts).
+    modulePreload: {
+      resolveDependencies: (file, deps) => (/[\\/]integrations-[^/]*\.js$/.test(file) ? [] : deps),
+    },
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
@@ -45,7 +50,7 @@ export default defineConfig({
               // The core every element loads first (config, i18n, API client): one chunk, so
               // lazily loaded widget steps do not split it and grow the frame's first load.
               name: 'config.store',
-              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext))\.tsx?$/,
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]start)\.tsx?$/,
             },
             {
               name: 'core',

@@ -6,6 +6,8 @@ import type { WidgetProps } from '../../src/element/define-widget';
 import { emit } from '../../src/element/emit';
 import { useWidgetContext, type WidgetContextProps } from '../../src/element/useWidgetContext';
 import { useT } from '../../src/i18n/useT';
+import { startIntegrations } from '../../src/integrations/start';
+import { $appConfig } from '../../src/stores/config.store';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
@@ -134,6 +136,15 @@ export function BookingWidget(props: BookingWidgetProps) {
       ...(query.get('validationCodeRequired') === 'true' ? { validationCodeRequired: true } : {}),
     });
   }, [search]);
+
+  // R-4-create-14: the analytics funnel follows the flow only when analytics is enabled.
+  useEffect(() => {
+    startIntegrations();
+    return $appConfig.subscribe((app) => {
+      if (app?.analyticsEnabled)
+        void import('./funnel.store').then((module) => module.watchFunnel());
+    });
+  }, []);
 
   // R-4-create-13, R-9-21: progress steps reach the host after the 2000 ms debounce.
   useEffect(
