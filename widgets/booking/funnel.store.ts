@@ -4,7 +4,9 @@
  * into funnel events by the pure rule of src/domain/booking/funnel.ts and
  * appended to $funnel. Loaded only when analytics is enabled
  * (BookingWidget). It reads atoms by `.value` and subscribes only to
- * stores the flow has mounted already, so it starts no request of its own.
+ * stores the flow has mounted already, so it starts no request of its own;
+ * the step to the questionnaires, which is another element's, it learns
+ * from the flow's imaging-booking-navigated event.
  */
 import {
   EMAIL_HASH_EVENTS,
@@ -15,7 +17,8 @@ import {
 import type { FunnelEvent, FunnelView } from '../../src/domain/booking/funnel';
 import { valueOf } from '../../src/stores/loadable';
 import { trackFunnel } from '../../src/stores/funnel.store';
-import { $booking, $created, $externalNavigation } from './booking.store';
+import type { ImagingEventMap } from '../../src/element/events';
+import { $booking, $created } from './booking.store';
 import { $bookingForm, $submission } from './form-state.store';
 import { $bodyParts, $exams, $modalities } from './catalogue.store';
 import { $clinics } from './clinics.store';
@@ -83,11 +86,13 @@ export function watchFunnel(): void {
       trackFunnel(events.map((event) => withHash(event, hash)));
     });
   };
-  $externalNavigation.listen((target) => {
-    if (target?.path.endsWith('/questionnaires')) {
-      inQuestionnaires = true;
-      update();
-    }
+  // The flow leaves for the questionnaires as its navigated event says (the request atom is
+  // cleared by the time a store listener would read it).
+  document.addEventListener('imaging-booking-navigated', (event) => {
+    const { path } = (event as CustomEvent<ImagingEventMap['imaging-booking-navigated']>).detail;
+    if (!path.endsWith('/questionnaires')) return;
+    inQuestionnaires = true;
+    update();
   });
   $booking.listen(() => {
     inQuestionnaires = false;
