@@ -8,7 +8,7 @@ import type { FunnelEvent } from '../../domain/booking/funnel';
  */
 export interface AnalyticsAdapter {
   name: string;
-  /** Its flag and id are set (analyticsEnabled is checked before). */
+  /** analyticsEnabled, its flag and its id are set (src/domain/integrations/vendors.ts). */
   enabled(app: AppConfig): boolean;
   /** Installs the vendor's command queue and adds its script. */
   load(app: AppConfig, page: string): Promise<void>;
