@@ -29,10 +29,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    // The chat loads after the page when configured (src/integrations/chat): listing its
-    // chunks for preload would weigh on every element's first load for nothing.
+    // The integrations (src/integrations: analytics, error reporting, chat) load after the
+    // element, whose chunks they share, and only when configured: listing their chunks for
+    // preload would weigh on every element's first load for nothing.
     modulePreload: {
-      resolveDependencies: (file, deps) => (file.includes('/chat-adapter-') ? [] : deps),
+      resolveDependencies: (file, deps) =>
+        /[\\/]integrations-[^/]*\.js$/.test(file) || file.includes('/chat-adapter-') ? [] : deps,
     },
     rolldownOptions: {
       input: entries(),
@@ -50,7 +52,7 @@ export default defineConfig({
               // The core every element loads first (config, i18n, API client): one chunk, so
               // lazily loaded widget steps do not split it and grow the frame's first load.
               name: 'config.store',
-              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]chat[\\/]index)\.tsx?$/,
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]start)\.tsx?$/,
             },
             {
               // Not @nanostores/router: only the host page routes, and in this chunk it rode

@@ -6,8 +6,8 @@ import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-wi
 import { emit } from '../../src/element/emit';
 import { requestNavigation, restoreUrlState } from '../../src/element/navigation';
 import { useT } from '../../src/i18n/useT';
-import { startChat } from '../../src/integrations/chat';
-import { $config } from '../../src/stores/config.store';
+import { startIntegrations } from '../../src/integrations/start';
+import { $appConfig } from '../../src/stores/config.store';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
@@ -61,7 +61,6 @@ export function BookingWidget(props: BookingWidgetProps) {
     medicareNumberRequired,
     validationCodeRequired,
   } = props;
-  useEffect(() => $config.subscribe(startChat), []);
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);
@@ -140,6 +139,15 @@ export function BookingWidget(props: BookingWidgetProps) {
       ...(query.get('validationCodeRequired') === 'true' ? { validationCodeRequired: true } : {}),
     });
   }, [search]);
+
+  // R-4-create-14: the analytics funnel follows the flow only when analytics is enabled.
+  useEffect(() => {
+    startIntegrations();
+    return $appConfig.subscribe((app) => {
+      if (app?.analyticsEnabled)
+        void import('./funnel.store').then((module) => module.watchFunnel());
+    });
+  }, []);
 
   // R-4-create-13, R-9-21: progress steps reach the host after the 2000 ms debounce.
   useEffect(
