@@ -69,6 +69,11 @@ test.describe('embedding on a clinic site', () => {
     const iframe = page.locator('#book-a-scan iframe');
     await expect(iframe).toHaveAttribute('title', 'Book a scan');
     const frame = page.frameLocator('#book-a-scan iframe');
+    // Inside an iframe the provider's banner comes as a modal first (R-2.5-25); the patient dismisses it.
+    await frame
+      .getByRole('dialog', { name: 'Notice' })
+      .getByRole('button', { name: 'Dismiss notice' })
+      .click();
     // Prefill: the exam and the region came in the address.
     await expect(frame.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
     await expect(frame.getByLabel('Region')).toHaveValue(/perth/i);
