@@ -36,7 +36,14 @@ export interface AppointmentRow {
   };
   emailsUnsubscribed: boolean;
   /** R-4-status-04: the appointment a reschedule or change replaced this one with. */
-  movedTo: { startMs: number; timeZone: string; clinicName: string; examName: string } | null;
+  movedTo: {
+    startMs: number;
+    timeZone: string;
+    clinicName: string;
+    examName: string;
+    /** The new booking key, sealed under this appointment's own key (secrets.ts sealFor), or null. */
+    sealedKey: string | null;
+  } | null;
   /** R-4-status-04: the appointment this one replaced (a reschedule or change), when it started. */
   movedFrom: { startMs: number; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
@@ -69,6 +76,7 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> &
   moved_zone: string | null;
   moved_clinic: string | null;
   moved_exam: string | null;
+  moved_to_sealed: string | null;
   from_starts: Date | null;
   from_zone: string | null;
   walk_ins: WalkInNote[] | string | null;
@@ -90,7 +98,7 @@ const SELECT_APPOINTMENT = `
     to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
     a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
     lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
-    coalesce(re.name, rm.name) AS moved_exam, moved_from.starts AS from_starts,
+    coalesce(re.name, rm.name) AS moved_exam, a.moved_to_sealed, moved_from.starts AS from_starts,
     moved_from.zone AS from_zone
   FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
   JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
@@ -149,6 +157,7 @@ function toRow(raw: RawRow): AppointmentRow {
             timeZone: raw.moved_zone,
             clinicName: raw.moved_clinic ?? '',
             examName: raw.moved_exam ?? '',
+            sealedKey: raw.moved_to_sealed,
           }
         : null,
     walkIns: typeof raw.walk_ins === 'string' ? JSON.parse(raw.walk_ins) : (raw.walk_ins ?? []),
@@ -213,13 +222,13 @@ export async function lockAppointment(
 export async function cancelAppointmentRow(
   q: Queryable,
   id: number,
-  change: { reason: string; note: string; replacedBy?: string },
+  change: { reason: string; note: string; replacedBy?: string; movedToSealed?: string },
 ): Promise<void> {
   await q.query(
     `UPDATE appointments SET status = 'CANCELED', canceled_at = now(), updated_at = now(),
-       cancel_reason = $2, cancel_note = $3, replaced_by = $4
+       cancel_reason = $2, cancel_note = $3, replaced_by = $4, moved_to_sealed = $5
      WHERE id = $1`,
-    [id, change.reason, change.note, change.replacedBy ?? null],
+    [id, change.reason, change.note, change.replacedBy ?? null, change.movedToSealed ?? null],
   );
 }
 

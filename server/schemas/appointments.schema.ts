@@ -120,6 +120,9 @@ export const AppointmentViewSchema = Type.Object({
       timeZone: S,
       clinicName: S,
       examName: S,
+      bookingKey: Type.Union([S, Type.Null()], {
+        description: "The new appointment's key, only in the old key's own summary",
+      }),
     }),
     Type.Null(),
   ]),

@@ -156,6 +156,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             appointmentSlug: request.appointmentSlug,
             holderKey,
             newSlug: slug,
+            newBookingKey: bookingKey,
+            previousBookingKey: request.previousBookingKey,
             nowMs: clock().getTime(),
           });
         }

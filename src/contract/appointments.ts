@@ -98,7 +98,17 @@ export interface AppointmentView extends AppointmentResponse {
    * replaced, and the live appointment it became (its start in its clinic's
    * zone); null otherwise.
    */
-  movedTo: { date: string; timeZone: string; clinicName: string; examName: string } | null;
+  movedTo: {
+    date: string;
+    timeZone: string;
+    clinicName: string;
+    examName: string;
+    /**
+     * The new appointment's booking key, for the summary of the old key only
+     * (sealed under it when its page started the move), else null.
+     */
+    bookingKey: string | null;
+  } | null;
   /** R-4-status-04: the start of the appointment this one replaced (its clinic's zone), or null. */
   movedFrom: { date: string; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins the patient chose to come in for with this visit. */

@@ -16,6 +16,7 @@ export const MASK = '[redacted]';
 export const SECRET_PARAMS: ReadonlySet<string> = new Set(
   [
     'bookingKey',
+    'previousBookingKey',
     'code',
     'otp',
     'imsec',

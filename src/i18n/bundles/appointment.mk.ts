@@ -10,6 +10,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.lead_moved':
     'Ова е врската на вашето старо време. Вашиот термин сега има ново време, прикажано подолу; неговата врска е во е-поштата што ја испративме кога го преместивте.',
   'appointment.moved_to': 'Преместен на {{when}} во {{clinic}}.',
+  'appointment.open_moved_to': 'Отвори го новиот термин',
   'appointment.moved_from':
     'Преместен од {{when}} на ова време. Старото време повторно е слободно.',
   'appointment.title_rescheduled': 'Терминот е преместен',

@@ -7,6 +7,7 @@ import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { AppointmentActions } from './AppointmentActions';
 import { NoticeView } from './NoticeView';
+import { openMovedTo } from '../appointment.store';
 import { telHref } from '../../../src/domain/contact-number';
 
 /** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
@@ -71,7 +72,16 @@ export function AppointmentCard({
           {t('appointment.moved_to', {
             when: formatWhen(appointment.movedTo.date, appointment.movedTo.timeZone, locale),
             clinic: appointment.movedTo.clinicName,
-          })}
+          })}{' '}
+          {appointment.movedTo.bookingKey && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => openMovedTo(appointment.movedTo!.bookingKey!)}
+            >
+              {t('appointment.open_moved_to')}
+            </button>
+          )}
         </p>
       )}
       <dl className="appointment__facts">
