@@ -21,7 +21,7 @@ import {
 } from './booking.store';
 import { $exams } from './catalogue.store';
 import { $flowFacts, $visibleStep, alignStep, applyPreselection } from './flow.store';
-import { continueThroughQuestionnaires } from './questionnaire-step';
+import { continueThroughQuestionnaires, requireQuestionnaires } from './questionnaire-step';
 import { StepIndicator } from './parts/StepIndicator';
 import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
@@ -179,6 +179,11 @@ export function BookingWidget(props: BookingWidgetProps) {
   useEffect(() => {
     alignStep();
   }, [step, route.step]);
+
+  // Arrived past the exam step with exams chosen: their questionnaires still come first.
+  useEffect(() => {
+    if (step === 'clinic' || step === 'slots' || step === 'form') requireQuestionnaires();
+  }, [step, facts]);
 
   // A new step moves focus to its heading, so screen readers announce it; not on first load.
   // Later steps load on demand: the heading may arrive after this render.

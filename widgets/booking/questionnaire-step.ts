@@ -15,10 +15,32 @@ import { continueFromExams } from './flow.store';
 
 let checking = false;
 
-export async function continueThroughQuestionnaires(): Promise<void> {
+/** Exam step "Continue": the exams' unanswered questionnaires first, then the next step. */
+export function continueThroughQuestionnaires(): Promise<void> {
+  return throughQuestionnaires(continueFromExams);
+}
+
+let askedFor = '';
+
+/**
+ * A flow that arrives past the exam step with its exams already chosen (a
+ * clinic page's link, the iframe's prefill, an old bookmark) still asks
+ * their questionnaires before the patient picks a time: otherwise the server
+ * refuses the booking at the very end (409 message.questionnaire_required).
+ * Once per exams and key; answered ones cost one call.
+ */
+export function requireQuestionnaires(): void {
+  const { params } = $booking.get();
+  const asked = `${params.examSlugs.join(',')}|${params.bookingKey ?? ''}`;
+  if (params.examSlugs.length === 0 || asked === askedFor) return;
+  askedFor = asked;
+  void throughQuestionnaires(() => {});
+}
+
+async function throughQuestionnaires(whenAnswered: () => void): Promise<void> {
   const { params } = $booking.get();
   if (checking) return;
-  if (params.examSlugs.length === 0) return continueFromExams();
+  if (params.examSlugs.length === 0) return whenAnswered();
   checking = true;
   try {
     const response = await getQuestionnaires({
@@ -32,7 +54,7 @@ export async function continueThroughQuestionnaires(): Promise<void> {
       ),
     );
     if (!response.questionnaires.some((questionnaire) => !answered.has(questionnaire.id))) {
-      continueFromExams();
+      whenAnswered();
       return;
     }
     // The answers belong to this key: the booking made at the end uses it too.
@@ -45,7 +67,7 @@ export async function continueThroughQuestionnaires(): Promise<void> {
     navigateOutside('/questionnaires', `?${query.toString()}`);
   } catch (error) {
     console.warn('Questionnaire check failed; the booking goes on.', error);
-    continueFromExams();
+    whenAnswered();
   } finally {
     checking = false;
   }
