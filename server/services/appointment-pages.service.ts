@@ -97,6 +97,7 @@ function toView(
       examName: row.movedTo.examName,
     },
     walkIns: row.walkIns,
+    patientNotes: row.patientNotes,
     movedFrom: row.movedFrom && {
       date: formatZonedIso(row.movedFrom.startMs, row.movedFrom.timeZone),
       timeZone: row.movedFrom.timeZone,
