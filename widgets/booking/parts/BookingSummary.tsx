@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
+import { valueOf } from '../../../src/stores/loadable';
 import { $locale } from '../../../src/stores/locale.store';
+import { PhoneText } from '../../../src/ui/PhoneText';
+import { $answerNotes } from '../answer-notes.store';
 import { $booking } from '../booking.store';
 import { $selectedExams } from '../catalogue.store';
 import { $selectedClinic } from '../clinics.store';
@@ -22,6 +25,7 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
   const exams = useStore($selectedExams);
   const clinic = useStore($selectedClinic);
   const mobile = useStore($chosenMobileLocation);
+  const notes = valueOf(useStore($answerNotes)) ?? [];
   const showClinic = upTo !== 'exam' && clinic;
   const showSlots = upTo === 'slots' && clinic;
   if (exams.length === 0 && !showClinic) return null;
@@ -46,6 +50,23 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
             >
               {t('booking.action.change')}
             </button>
+          </dd>
+        </div>
+      )}
+      {notes.length > 0 && (
+        <div className="summary__row" part="answer-notes">
+          <dt>{t('booking.summary.answers')}</dt>
+          <dd>
+            <ul className="summary__values">
+              {notes.map((note) => (
+                <li key={note.message} className="summary__note-text">
+                  <PhoneText
+                    text={t(note.message, note.messageParams)}
+                    params={note.messageParams}
+                  />
+                </li>
+              ))}
+            </ul>
           </dd>
         </div>
       )}
