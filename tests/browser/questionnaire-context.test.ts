@@ -158,7 +158,9 @@ describe('<imaging-questionnaire> in the context of the booking (issue 13)', () 
     const element = mount('?examSlug=xray-knee');
     await waitFor(() => choices(element).length > 0, 'choices');
     root(element).querySelector<HTMLInputElement>('dialog[open] input[value=other]')!.click();
-    root(element).querySelector<HTMLButtonElement>('dialog[open] form button[type=submit]')!.click();
+    root(element)
+      .querySelector<HTMLButtonElement>('dialog[open] form button[type=submit]')!
+      .click();
     const result = await waitFor(
       () => root(element).querySelector<HTMLElement>('[part="questionnaire-result"]'),
       'the result',

@@ -201,7 +201,7 @@ async function loadAfter(context: FlowContext, signal: AbortSignal): Promise<Flo
     queue.push(
       ...response.questionnaires
         .filter((questionnaire) => !answered.has(questionnaire.id))
-        .map((questionnaire) => fromQuestionnaire(questionnaire, exams)),
+        .map((questionnaire) => fromQuestionnaire(questionnaire, exams, examsAsked)),
     );
   }
   if (requested.includes('FEEDBACK') && booking.kind === 'appointment') {

@@ -25,7 +25,6 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
   const exams = useStore($selectedExams);
   const clinic = useStore($selectedClinic);
   const mobile = useStore($chosenMobileLocation);
-  const notes = valueOf(useStore($answerNotes)) ?? [];
   const showClinic = upTo !== 'exam' && clinic;
   const showSlots = upTo === 'slots' && clinic;
   if (exams.length === 0 && !showClinic) return null;
@@ -53,23 +52,7 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
           </dd>
         </div>
       )}
-      {notes.length > 0 && (
-        <div className="summary__row" part="answer-notes">
-          <dt>{t('booking.summary.answers')}</dt>
-          <dd>
-            <ul className="summary__values">
-              {notes.map((note) => (
-                <li key={note.message} className="summary__note-text">
-                  <PhoneText
-                    text={t(note.message, note.messageParams)}
-                    params={note.messageParams}
-                  />
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
-      )}
+      {upTo === 'slots' && <AnswerNotes />}
       {showClinic && (
         <div className="summary__row">
           <dt>{t('booking.summary.clinic')}</dt>
@@ -117,5 +100,29 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
         </div>
       )}
     </dl>
+  );
+}
+
+/**
+ * What the questionnaire answers mean for the visit (issue 13), in the
+ * review before booking only: the earlier steps keep their task in view.
+ */
+function AnswerNotes() {
+  const t = useT();
+  const notes = valueOf(useStore($answerNotes)) ?? [];
+  if (notes.length === 0) return null;
+  return (
+    <div className="summary__row" part="answer-notes">
+      <dt>{t('booking.summary.answers')}</dt>
+      <dd>
+        <ul className="summary__values">
+          {notes.map((note) => (
+            <li key={note.message}>
+              <PhoneText text={t(note.message, note.messageParams)} params={note.messageParams} />
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
   );
 }

@@ -67,10 +67,12 @@ export function QuestionnaireIntro({ about, position, count, done }: Questionnai
                   <span>
                     {form.title}
                     {form.examNames.length > 0 && names.length > 1 && (
-                      <span className="questionnaire-intro__for">
+                      <>
                         {' '}
-                        {t('questionnaire.flow.for_exams', { exams: listOf(form.examNames) })}
-                      </span>
+                        <span className="questionnaire-intro__for">
+                          {t('questionnaire.flow.for_exams', { exams: listOf(form.examNames) })}
+                        </span>
+                      </>
                     )}
                     <span className="visually-hidden">
                       {' '}
