@@ -6,6 +6,7 @@
  */
 import type { WalkInNote } from '../../src/contract/booking.js';
 import type { AppointmentStatus } from '../../src/contract/appointments.js';
+import type { PatientNote } from '../../src/contract/questionnaire.js';
 import type { Clinic } from '../../src/contract/clinic.js';
 import type { Queryable } from './db.js';
 import type { KeyRef } from './secrets.js';
@@ -48,6 +49,8 @@ export interface AppointmentRow {
   movedFrom: { startMs: number; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
   walkIns: WalkInNote[];
+  /** PATIENT_NOTE outcomes of the answers for this exam (migration 017). */
+  patientNotes: PatientNote[];
 }
 
 type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
@@ -80,6 +83,7 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> &
   from_starts: Date | null;
   from_zone: string | null;
   walk_ins: WalkInNote[] | string | null;
+  patient_notes: PatientNote[] | string | null;
 };
 
 const SELECT_APPOINTMENT = `
@@ -88,7 +92,7 @@ const SELECT_APPOINTMENT = `
     coalesce(e.slug, '') AS "examSlug", coalesce(e.name, m.name) AS "examName",
     coalesce(e.exam_notes, '') AS "examNotes", coalesce(e.notes, '') AS notes,
     m.name AS "modalityName", coalesce(e.bookable_online, true) AS "bookableOnline",
-    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed", a.walk_ins,
+    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed", a.walk_ins, a.patient_notes,
     c.id AS c_id, c.slug AS c_slug, c.name AS c_name, c.address AS c_address,
     c.suburb AS c_suburb, c.state AS c_state, c.postal_code AS c_postal_code,
     c.phone AS c_phone, c.email AS c_email, c.time_zone AS c_time_zone,
@@ -161,6 +165,10 @@ function toRow(raw: RawRow): AppointmentRow {
           }
         : null,
     walkIns: typeof raw.walk_ins === 'string' ? JSON.parse(raw.walk_ins) : (raw.walk_ins ?? []),
+    patientNotes:
+      typeof raw.patient_notes === 'string'
+        ? JSON.parse(raw.patient_notes)
+        : (raw.patient_notes ?? []),
     movedFrom:
       raw.from_starts && raw.from_zone
         ? { startMs: new Date(raw.from_starts).getTime(), timeZone: raw.from_zone }

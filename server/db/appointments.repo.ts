@@ -29,6 +29,8 @@ export interface NewAppointment {
   insuranceTypeId?: number | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
   walkIns?: { name: string; prepTime: number; minutesPrior: number }[];
+  /** PATIENT_NOTE outcomes of the answers for its exam (migration 017). */
+  patientNotes?: { message: string; messageParams: Record<string, string> }[];
 }
 
 /** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
@@ -42,9 +44,9 @@ export async function insertAppointment(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
        patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id,
-       walk_ins)
+       walk_ins, patient_notes)
      VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
-       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb)
+       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb, $19::jsonb)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -65,6 +67,7 @@ export async function insertAppointment(
       appointment.patient?.validationCode ?? null,
       appointment.insuranceTypeId ?? null,
       JSON.stringify(appointment.walkIns ?? []),
+      JSON.stringify(appointment.patientNotes ?? []),
     ],
   );
   if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');

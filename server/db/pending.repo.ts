@@ -1,3 +1,4 @@
+import type { PatientNote } from '../../src/contract/questionnaire.js';
 import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
@@ -12,6 +13,8 @@ export interface PendingAppointment {
   startMs: number;
   examName: string;
   preparation: string;
+  /** PATIENT_NOTE outcomes kept with it (migration 017). */
+  patientNotes: PatientNote[];
   clinicName: string;
   address: string;
   suburb: string;
@@ -34,7 +37,7 @@ export async function lockPendingAppointments(
        coalesce(a.patient_email, '') AS "patientEmail", lower(a.during) AS starts,
        coalesce(e.name, m.name) AS "examName",
        concat_ws(E'\\n\\n', nullif(e.exam_notes, ''), nullif(e.notes, '')) AS preparation,
-       c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
+       a.patient_notes AS "patientNotes", c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"
      FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
      JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id

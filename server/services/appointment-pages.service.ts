@@ -106,6 +106,7 @@ function toView(
         null,
     },
     walkIns: row.walkIns,
+    patientNotes: row.patientNotes,
     movedFrom: row.movedFrom && {
       date: formatZonedIso(row.movedFrom.startMs, row.movedFrom.timeZone),
       timeZone: row.movedFrom.timeZone,

@@ -20,6 +20,8 @@ export interface AppointmentEmailInput {
   startMs: number;
   timeZone: string;
   preparation: string;
+  /** The texts of the PATIENT_NOTE outcomes for this visit, under "How to prepare". */
+  notes?: readonly string[];
   /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
   pending?: boolean;
   /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
@@ -54,6 +56,12 @@ export function bookingRequestLink(publicUrl: string, bookingKey: string): strin
   return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
 }
 
+/** "How to prepare": the exam's preparation, then what the patient's answers add. */
+function preparationLines(preparation: string, notes: readonly string[]): string[] {
+  const parts = [preparation, ...notes].filter(Boolean);
+  return parts.length > 0 ? ['', 'How to prepare:', parts.join('\n\n')] : [];
+}
+
 export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
   const when = clinicLocalText(input.startMs, input.timeZone);
   const moved = input.movedFrom;
@@ -71,7 +79,7 @@ export function appointmentEmail(input: AppointmentEmailInput): OutboxMessage {
     `When: ${when} (${input.timeZone} time)`,
     ...(was ? [`Was: ${was} (${moved.timeZone} time), now free for someone else`] : []),
     `Where: ${input.clinicName}, ${input.clinicAddress}`,
-    ...(input.preparation ? ['', 'How to prepare:', input.preparation] : []),
+    ...preparationLines(input.preparation, input.notes ?? []),
     ...walkInLines(input.walkIns ?? []),
     '',
     'See, change or cancel your appointment, and add it to your calendar:',

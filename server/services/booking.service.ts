@@ -37,6 +37,7 @@ import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
 import { walkInNotes } from './walk-in-notes.js';
+import { noteTexts, patientNotesFor } from './patient-notes.js';
 import { checkSlot } from './slot-request.js';
 import { formatZonedIso, zonedDate } from '../../src/domain/time/zoned-time.js';
 
@@ -126,6 +127,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       patient: request.patient,
     });
     const walkIns = await walkInNotes(db, clinic.id, request.walkInExams);
+    // What the answers mean for this visit stays with it (the confirmation page, the e-mail).
+    const patientNotes = await patientNotesFor(db, ref, exam);
     const slug = newSlug();
     const address = clinicAddress(clinic);
     const preparation = preparationOf(exam);
@@ -180,6 +183,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           patient,
           insuranceTypeId: request.insuranceTypeId ?? null,
           walkIns,
+          patientNotes,
         });
         await remember?.(tx, response);
         if (status === 'PENDING') return;
@@ -196,6 +200,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             startMs,
             timeZone: clinic.timeZone,
             preparation,
+            notes: await noteTexts(tx, patientNotes),
             movedFrom,
             walkIns,
           }),
@@ -237,6 +242,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
               startMs: a.startMs,
               timeZone: a.timeZone,
               preparation: a.preparation,
+              notes: await noteTexts(tx, a.patientNotes),
               pending: true,
             }),
           );

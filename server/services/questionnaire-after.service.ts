@@ -25,7 +25,12 @@ import {
   saveConsentAnswer,
 } from '../db/consent-forms.repo.js';
 import { hasFeedback, listBookingAnswers } from '../db/questionnaire-answers.repo.js';
-import { findAppointmentFacts, findBookingRequestFacts } from '../db/questionnaire-facts.repo.js';
+import {
+  findAppointmentFacts,
+  findBookingRequestFacts,
+  findExamFacts,
+} from '../db/questionnaire-facts.repo.js';
+import { bookingContext } from '../../src/domain/questionnaire/booking-facts.js';
 import { ApiError } from '../http/errors.js';
 import { readAppointmentRules } from './appointment-rules.js';
 import { checkAnswers } from './questionnaire-answers.js';
@@ -123,8 +128,9 @@ export function createAfterBookingQuestionnaires(
           modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
         })
       ).filter((row) => !(feedbackGiven && row.type === 'FEEDBACK'));
+      const exams = await findExamFacts(db, facts.examSlug === null ? [] : [facts.examSlug]);
       // Asked by slug: no key in the request to echo (keys are stored hashed).
-      return answersResponse('', questionnaires, answers);
+      return answersResponse('', questionnaires, answers, exams);
     },
 
     async saveForAppointment(ref, request, kind) {
@@ -158,6 +164,7 @@ export function createAfterBookingQuestionnaires(
               appointmentId: facts.id,
               modalityId: facts.modalityId,
               examSlug: facts.examSlug,
+              bookingExams: facts.examSlug === null ? [] : [facts.examSlug],
             },
           );
           // R-4-quest-17: cancelling through the questionnaire sets the status CANCELED.
@@ -237,10 +244,12 @@ export function createAfterBookingQuestionnaires(
       );
       const form = forms.find((f) => f.id === consentFormId);
       if (!form) throw new ApiError(404, 'message.consent_form_not_found', 'no such consent form');
+      const exams = await findExamFacts(db, facts.examSlug === null ? [] : [facts.examSlug]);
       const result = checkAnswers(
         form.json,
         questionnaireResult,
         'message.error_answering_questionnaire',
+        bookingContext(exams),
       );
       await saveConsentAnswer(db, facts.id, form.id, result);
       const saved = (await listConsentAnswers(db, facts.id)).find(
@@ -262,8 +271,9 @@ export function createAfterBookingQuestionnaires(
         examSlugs: facts.examSlugs,
         modalityIds: facts.modalityIds,
       });
+      const exams = await findExamFacts(db, facts.examSlugs);
       // Asked by slug: no key in the request to echo (keys are stored hashed).
-      return answersResponse('', questionnaires, answers);
+      return answersResponse('', questionnaires, answers, exams);
     },
 
     async saveForBookingRequest(ref, request, kind) {
@@ -278,6 +288,7 @@ export function createAfterBookingQuestionnaires(
           bookingRequestId: facts.id,
           modalityId: facts.modalityIds[0] ?? null,
           examSlug: facts.examSlugs[0] ?? null,
+          bookingExams: facts.examSlugs,
         }),
       );
       return toAnswer(saved);

@@ -16,6 +16,7 @@
  * POST /api/secured/appointments/{id}/callback_request  { contactNumber, note? } → 204 (queued)
  */
 import type { AppointmentResponse, WalkInNote } from './booking';
+import type { PatientNote } from './questionnaire';
 import type { Clinic } from './clinic';
 
 /** Appointment statuses; the last five are deny statuses (spec 4 "Statuses"). */
@@ -113,6 +114,11 @@ export interface AppointmentView extends AppointmentResponse {
   movedFrom: { date: string; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins the patient chose to come in for with this visit. */
   walkIns: WalkInNote[];
+  /**
+   * What the patient's questionnaire answers mean for this visit (PATIENT_NOTE
+   * outcomes, issue 13): shown under "How to prepare" with `preparation`.
+   */
+  patientNotes: PatientNote[];
 }
 
 export interface CancelReason {

@@ -9,7 +9,8 @@
  * fails: the server still refuses a denied booking) the flow goes on as before.
  */
 import { getQuestionnaires } from '../../src/api/questionnaires';
-import { PATIENT_BOOKING_TYPES } from '../../src/domain/questionnaire/outcomes';
+// The contract's list, not src/domain/questionnaire/outcomes: the flow's first load stays small.
+import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire';
 import { $booking, $bookingUrl, navigateOutside, updateParams } from './booking.store';
 import { continueFromExams } from './flow.store';
 
@@ -46,7 +47,7 @@ async function throughQuestionnaires(whenAnswered: () => void): Promise<void> {
     const response = await getQuestionnaires({
       examSlugs: params.examSlugs,
       bookingKey: params.bookingKey,
-      types: [...PATIENT_BOOKING_TYPES],
+      types: [...BOOKING_FLOW_TYPES],
     });
     const answered = new Set(
       [...response.examQuestionnaireAnswers, ...response.allQuestionnaireAnswers].map(
@@ -62,7 +63,7 @@ async function throughQuestionnaires(whenAnswered: () => void): Promise<void> {
       updateParams({ bookingKey: response.bookingKey });
     const back = $bookingUrl.get();
     const query = new URLSearchParams(back.search.slice(1));
-    query.set('types', PATIENT_BOOKING_TYPES.join(','));
+    query.set('types', BOOKING_FLOW_TYPES.join(','));
     query.set('backUrl', `${back.path}${back.search}`);
     navigateOutside('/questionnaires', `?${query.toString()}`);
   } catch (error) {

@@ -37,6 +37,7 @@ export const appointmentEnAU = {
   'appointment.call_clinic': 'Call {{phone}}',
   'appointment.preparation': 'How to prepare',
   'appointment.no_preparation': 'No special preparation is needed.',
+  'appointment.from_your_answers': 'From your answers:',
   'appointment.documents_needed': 'What to bring',
   'appointment.documents.referral': 'Your referral from your doctor',
   'appointment.documents.medicare_card': 'Your Medicare card (or health insurance card)',

@@ -36,6 +36,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.call_clinic': 'Јавете се на {{phone}}',
   'appointment.preparation': 'Како да се подготвите',
   'appointment.no_preparation': 'Не е потребна посебна подготовка.',
+  'appointment.from_your_answers': 'Од вашите одговори:',
   'appointment.documents_needed': 'Што да понесете',
   'appointment.documents.referral': 'Упатот од вашиот лекар',
   'appointment.documents.medicare_card':

@@ -7,6 +7,7 @@ import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { closeNeedsConfirmation, goHome, openQuestionnaire } from '../appointment.store';
 import { $questionnaireLinks, type QuestionnaireLinks } from '../questionnaire-links.store';
+import { Preparation } from './Preparation';
 
 /** The links `<imaging-questionnaire>` takes, each shown when the server has something for it. */
 const QUESTIONNAIRES: {
@@ -134,9 +135,7 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
         {summary.appointments.map((appointment) => (
           <section key={appointment.slug}>
             <h3>{appointment.examName}</h3>
-            <p className="appointment__preparation">
-              {appointment.preparation || t('appointment.no_preparation')}
-            </p>
+            <Preparation appointment={appointment} />
           </section>
         ))}
         <ul>
