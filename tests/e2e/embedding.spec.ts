@@ -74,7 +74,11 @@ test.describe('embedding on a clinic site', () => {
       .getByRole('dialog', { name: 'Notice' })
       .getByRole('button', { name: 'Dismiss notice' })
       .click();
-    // Prefill: the exam and the region came in the address.
+    // Prefill: the exam and the region came in the address; the exam's questionnaire comes first.
+    const form = frame.locator('imaging-questionnaire dialog[open]');
+    await expect(form).toBeVisible();
+    await form.getByRole('radio', { name: 'Something else', exact: true }).check();
+    await form.locator('form button[type=submit]').click();
     await expect(frame.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
     await expect(frame.getByLabel('Region')).toHaveValue(/perth/i);
     const src = await iframe.getAttribute('src');
