@@ -4,6 +4,7 @@
  * element, and with one classic script (embed.js) that makes an iframe.
  * The patient books on the clinic's page; the server holds the booking.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { bookOnClinicPage, clinicSitePages } from './clinic-journey';
 import { startClinicSite, type ClinicSite } from './clinic-site';
@@ -33,6 +34,15 @@ test.describe('embedding on a clinic site', () => {
     const key = await bookOnClinicPage(page, { clinic: clinic.origin, portal, travel: true });
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'embedding-element-confirmed');
+    // 'Add to calendar' on the clinic's page saves the file (the API is on another origin).
+    const saving = page.waitForEvent('download');
+    await page
+      .locator('imaging-appointment')
+      .getByRole('link', { name: 'Add to calendar' })
+      .click();
+    const file = await saving;
+    expect(readFileSync((await file.path())!, 'utf8')).toContain('BEGIN:VCALENDAR');
+    expect(new URL(page.url()).origin).toBe(clinic.origin);
     await page.reload();
     await expect(page.locator('imaging-appointment .appointment__reference').first()).toHaveText(
       key,

@@ -48,6 +48,9 @@ export interface BookingWidgetProps extends SharedWidgetProps, WidgetProps {
   validationCodeRequired?: boolean;
 }
 
+/** Bookings already reported by imaging-booking-created on this page. */
+const announced = new Set<string>();
+
 /** `<imaging-booking>`: the booking flow of spec 2.4 in five steps. */
 export function BookingWidget(props: BookingWidgetProps) {
   const {
@@ -168,12 +171,14 @@ export function BookingWidget(props: BookingWidgetProps) {
   // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
   useNavigationRequest($externalNavigation, () => root.current, 'imaging-booking-navigated');
 
+  // Once per booking: the element mounted again (Forward to the confirmation) must not repeat it.
   useEffect(() => {
-    if (created)
-      emit(root.current, 'imaging-booking-created', {
-        bookingKey: created.bookingKey,
-        kind: created.kind,
-      });
+    if (!created || announced.has(created.bookingKey)) return;
+    announced.add(created.bookingKey);
+    emit(root.current, 'imaging-booking-created', {
+      bookingKey: created.bookingKey,
+      kind: created.kind,
+    });
   }, [created]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { calendarUrl } from '../../../src/api/appointments';
+import { calendarUrl, getCalendarFile } from '../../../src/api/appointments';
 import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
@@ -21,6 +21,28 @@ const QUESTIONNAIRES: {
 ];
 
 /** What concerns the whole booking: calendar, instructions, questionnaires and close (spec 2.4, 2.5, 4). */
+/**
+ * "Add to calendar" on a clinic's site: the file is on the provider's origin,
+ * where a browser ignores `download` and a top-level visit carries no
+ * partitioned session cookie (a JSON 401 replaced the clinic's page). The
+ * file is fetched with the session instead and saved from memory.
+ */
+function downloadAcrossOrigins(event: React.MouseEvent<HTMLAnchorElement>, slug: string): void {
+  event.stopPropagation();
+  const link = event.currentTarget;
+  if (new URL(link.href).origin === location.origin) return;
+  event.preventDefault();
+  void getCalendarFile(slug)
+    .then((file) => {
+      const save = document.createElement('a');
+      save.href = URL.createObjectURL(file);
+      save.download = 'appointment.ics';
+      save.click();
+      setTimeout(() => URL.revokeObjectURL(save.href), 10_000);
+    })
+    .catch(() => window.open(link.href, '_blank', 'noopener'));
+}
+
 export function BookingActions({ summary }: { summary: AppointmentSummary }) {
   const t = useT();
   const links = useStore($questionnaireLinks);
@@ -62,7 +84,7 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
             href={calendarUrl(first.slug)}
             download
             // A file, not a page: no host page's router may take this click.
-            onClick={(event) => event.stopPropagation()}
+            onClick={(event) => downloadAcrossOrigins(event, first.slug)}
           >
             {t('appointment.action.calendar')}
           </a>
