@@ -32,6 +32,8 @@ let askedFor = '';
  */
 export function requireQuestionnaires(): void {
   const { params } = $booking.get();
+  // Moving an appointment keeps its answers: the server books it without asking again.
+  if (params.status === 'RESCHEDULED') return;
   const asked = `${params.examSlugs.join(',')}|${params.bookingKey ?? ''}`;
   if (params.examSlugs.length === 0 || asked === askedFor) return;
   askedFor = asked;
