@@ -79,16 +79,31 @@ test.describe('embedding on a clinic site', () => {
     const iframe = page.locator('#book-a-scan iframe');
     await expect(iframe).toHaveAttribute('title', 'Book a scan');
     const frame = page.frameLocator('#book-a-scan iframe');
-    // Inside an iframe the provider's banner comes as a modal first (R-2.5-25); the patient dismisses it.
-    await frame
-      .getByRole('dialog', { name: 'Notice' })
-      .getByRole('button', { name: 'Dismiss notice' })
-      .click();
-    // Prefill: the exam and the region came in the address; the exam's questionnaire comes first.
+    // Inside the iframe the provider's banner comes as a modal (R-2.5-25), and the prefilled
+    // exam's questionnaire too (the exam and region came in the address): the patient deals
+    // with whichever is on top, then the other.
+    const notice = frame.getByRole('dialog', { name: 'Notice' });
     const form = frame.locator('imaging-questionnaire dialog[open]');
-    await expect(form).toBeVisible();
-    await form.getByRole('radio', { name: 'Something else', exact: true }).check();
-    await form.locator('form button[type=submit]').click();
+    await expect(form.or(notice).first()).toBeVisible();
+    const clinicStep = frame.getByRole('heading', { level: 1, name: 'Choose a clinic' });
+    for (let round = 0; round < 20; round++) {
+      const noticeOpen = await notice.isVisible();
+      const formOpen = await form.isVisible();
+      if (!noticeOpen && !formOpen && (await clinicStep.isVisible())) break;
+      try {
+        if (noticeOpen)
+          await notice.getByRole('button', { name: 'Dismiss notice' }).click({ timeout: 2000 });
+        else throw new Error('no notice');
+      } catch {
+        if (formOpen) {
+          await form
+            .getByRole('radio', { name: 'Something else', exact: true })
+            .check({ timeout: 2000 });
+          await form.locator('form button[type=submit]').click({ timeout: 2000 });
+        }
+      }
+      await page.waitForTimeout(250);
+    }
     await expect(frame.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
     await expect(frame.getByLabel('Region')).toHaveValue(/perth/i);
     const src = await iframe.getAttribute('src');

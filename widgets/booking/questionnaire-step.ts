@@ -28,13 +28,14 @@ let askedFor = '';
  * clinic page's link, the iframe's prefill, an old bookmark) still asks
  * their questionnaires before the patient picks a time: otherwise the server
  * refuses the booking at the very end (409 message.questionnaire_required).
- * Once per exams and key; answered ones cost one call.
+ * Once per choice of exams; answered ones cost one call.
  */
 export function requireQuestionnaires(): void {
   const { params } = $booking.get();
   // Moving an appointment keeps its answers: the server books it without asking again.
   if (params.status === 'RESCHEDULED') return;
-  const asked = `${params.examSlugs.join(',')}|${params.bookingKey ?? ''}`;
+  // Once per choice of exams: the key the check itself gives the flow must not ask again.
+  const asked = params.examSlugs.join(',');
   if (params.examSlugs.length === 0 || asked === askedFor) return;
   askedFor = asked;
   void throughQuestionnaires(() => {});
