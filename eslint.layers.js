@@ -6,6 +6,9 @@
  * src/contract/ (request and response types, enum lists, shared constants)
  * imports nothing and may be imported from anywhere.
  *
+ * src/integrations/ (analytics, error reporting, chat) read stores but
+ * never import a widget, a UI component, the demo or the server.
+ *
  * src/features/ holds store-backed parts that several widgets render (the
  * attachments section): they may read stores and call the API, like a
  * widget, but never import a widget, the demo or the server.
@@ -46,6 +49,8 @@ export const layerRules = [
   { files: ['src/ui/**/*.{ts,tsx}'], rules: rule([STORES, API, WIDGETS]) },
   { files: ['src/features/**/*.{ts,tsx}'], rules: rule([WIDGETS, DEMO_OR_SERVER]) },
   { files: ['src/api/**/*.{ts,tsx}'], rules: rule([STORES, WIDGETS, UI]) },
+  // The optional integrations read stores (config, funnel) but render nothing and know no widget.
+  { files: ['src/integrations/**/*.{ts,tsx}'], rules: rule([WIDGETS, UI, DEMO_OR_SERVER]) },
   { files: ['widgets/*/*.{ts,tsx}'], rules: rule([DEMO_OR_SERVER, otherWidget(1)]) },
   { files: ['widgets/*/*/*.{ts,tsx}'], rules: rule([DEMO_OR_SERVER, otherWidget(2)]) },
   {

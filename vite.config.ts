@@ -29,12 +29,15 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    // The chat loads after the page when configured (src/integrations/chat): listing its
-    // chunks for preload would weigh on every element's first load for nothing. The frame's
-    // language menu needs only what the frame has loaded already (its 100 kB budget).
+    // The integrations (src/integrations: analytics, error reporting, chat) load after the
+    // element, whose chunks they share, and only when configured: listing their chunks for
+    // preload would weigh on every element's first load for nothing. The frame's language
+    // menu needs only what the frame has loaded already (its 100 kB budget).
     modulePreload: {
       resolveDependencies: (file, deps) =>
-        /\/(chat-adapter|LanguageMenu)-/.test(file) ? [] : deps,
+        /[\\/]integrations-[^/]*\.js$/.test(file) || /\/(chat-adapter|LanguageMenu)-/.test(file)
+          ? []
+          : deps,
     },
     rolldownOptions: {
       input: entries(),
@@ -52,7 +55,7 @@ export default defineConfig({
               // The core every element loads first (config, i18n, API client): one chunk, so
               // lazily loaded widget steps do not split it and grow the frame's first load.
               name: 'config.store',
-              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]chat[\\/]index)\.tsx?$/,
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]start)\.tsx?$/,
             },
             {
               // Not @nanostores/router: only the host page routes, and in this chunk it rode

@@ -120,6 +120,18 @@ const cases: [string, string, string, RegExp][] = [
     /stores/,
   ],
   [
+    'an integration imports no widget',
+    'src/integrations/analytics/x.ts',
+    "import { $booking } from '../../../widgets/booking/booking.store';",
+    /widget/,
+  ],
+  [
+    'an integration imports no UI component',
+    'src/integrations/x.ts',
+    "import { Modal } from '../ui/Modal';",
+    /UI components/,
+  ],
+  [
     'the server imports no store',
     'server/routes/x.ts',
     "import { x } from '../../src/stores/user.store.js';",

@@ -6,9 +6,9 @@ import type { ServerConfig } from './config.js';
 import type { Db } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { installCors } from './http/cors.js';
+import { pageSources } from './http/integration-csp.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
-import { chatSources } from './http/chat-csp.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { withPageHead } from './http/page-head.js';
@@ -117,7 +117,7 @@ export async function buildApp({
   installErrorHandling(app);
   const portalConfig = createPortalConfigService(db, config.runtime);
   installSecurityHeaders(app, config.allowedOrigins, config.publicUrl, async () =>
-    chatSources((await portalConfig.portalConfig()).integration),
+    pageSources(await portalConfig.portalConfig()),
   );
   installCors(app, config.allowedOrigins);
   installOriginCheck(app, config);

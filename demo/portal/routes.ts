@@ -20,7 +20,10 @@ export interface RouteView {
 const loadPages = () => import('../../widgets/pages/define');
 
 const loadBooking = () => import('../../widgets/booking/define');
-/** R-2.1-07, R-2.2-04/05: /questionnaires and /q take every parameter; no guard stops them. */
+/**
+ * R-2.1-07, R-2.2-04/05: /questionnaires and /q take every parameter; no guard stops them.
+ * They render inside the frame (issue 13, docs/decisions.md "Questionnaires in the frame").
+ */
 const questionnaire: RouteView = {
   tag: 'imaging-questionnaire',
   load: () => import('../../widgets/questionnaire/define'),
@@ -69,10 +72,11 @@ export const shellRoutes = {
   deny: '/deny',
   reportFeedback: '/referrer/report-feedback',
   reportFeedbackFaq: '/referrer/report-feedback/faq',
+  // Only as /iframe/questionnaires (R-2.1-02): the top-level route below serves /questionnaires.
   questionnairesInShell: '/questionnaires',
 } as const;
 
-/** Top-level routes outside the main shell (R-2.1-04..07). */
+/** Top-level routes (R-2.1-04..07): outside the main shell unless FRAMED_TOP_ROUTES names them. */
 export const topRoutes = {
   quickReport: '/referrer/quick-report',
   previewEmail: '/preview-email',
@@ -83,6 +87,14 @@ export const topRoutes = {
 } as const;
 
 export type ShellRoute = keyof typeof shellRoutes;
+
+/**
+ * Top-level routes shown inside the frame: the questionnaires are a step of
+ * the booking (exam → questions → clinic → time) and open as a modal over a
+ * page that says what they are about, with the portal's header around it
+ * (issue 13). The route stays top-level: its URL and parameters are the spec's.
+ */
+const FRAMED_TOP_ROUTES: ReadonlySet<string> = new Set(['questionnaires', 'questionnairesAlias']);
 
 export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   home: booking,
@@ -135,7 +147,7 @@ export function routeTable(): Record<string, string> {
 
 export function shellOf(route: string): Shell {
   if (route.startsWith('iframe:') || route === 'iframeRoot') return 'iframe';
-  if (route in topRoutes) return 'bare';
+  if (route in topRoutes && !FRAMED_TOP_ROUTES.has(route)) return 'bare';
   return 'main';
 }
 

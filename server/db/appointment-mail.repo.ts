@@ -18,7 +18,7 @@ export interface AppointmentMailFacts {
   state: string;
   postalCode: string;
   timeZone: string;
-  /** The patient's language when booking (migration 017); null before it. */
+  /** The patient's language when booking (migration 019); null before it. */
   locale: string | null;
 }
 

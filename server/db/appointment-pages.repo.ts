@@ -6,6 +6,7 @@
  */
 import type { WalkInNote } from '../../src/contract/booking.js';
 import type { AppointmentStatus } from '../../src/contract/appointments.js';
+import type { PatientNote } from '../../src/contract/questionnaire.js';
 import type { Clinic } from '../../src/contract/clinic.js';
 import type { Queryable } from './db.js';
 import type { KeyRef } from './secrets.js';
@@ -36,11 +37,20 @@ export interface AppointmentRow {
   };
   emailsUnsubscribed: boolean;
   /** R-4-status-04: the appointment a reschedule or change replaced this one with. */
-  movedTo: { startMs: number; timeZone: string; clinicName: string; examName: string } | null;
+  movedTo: {
+    startMs: number;
+    timeZone: string;
+    clinicName: string;
+    examName: string;
+    /** The new booking key, sealed under this appointment's own key (secrets.ts sealFor), or null. */
+    sealedKey: string | null;
+  } | null;
   /** R-4-status-04: the appointment this one replaced (a reschedule or change), when it started. */
   movedFrom: { startMs: number; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
   walkIns: WalkInNote[];
+  /** PATIENT_NOTE outcomes of the answers for this exam (migration 017). */
+  patientNotes: PatientNote[];
 }
 
 type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
@@ -69,9 +79,11 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> &
   moved_zone: string | null;
   moved_clinic: string | null;
   moved_exam: string | null;
+  moved_to_sealed: string | null;
   from_starts: Date | null;
   from_zone: string | null;
   walk_ins: WalkInNote[] | string | null;
+  patient_notes: PatientNote[] | string | null;
 };
 
 const SELECT_APPOINTMENT = `
@@ -80,7 +92,7 @@ const SELECT_APPOINTMENT = `
     coalesce(e.slug, '') AS "examSlug", coalesce(e.name, m.name) AS "examName",
     coalesce(e.exam_notes, '') AS "examNotes", coalesce(e.notes, '') AS notes,
     m.name AS "modalityName", coalesce(e.bookable_online, true) AS "bookableOnline",
-    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed", a.walk_ins,
+    a.emails_unsubscribed_at IS NOT NULL AS "emailsUnsubscribed", a.walk_ins, a.patient_notes,
     c.id AS c_id, c.slug AS c_slug, c.name AS c_name, c.address AS c_address,
     c.suburb AS c_suburb, c.state AS c_state, c.postal_code AS c_postal_code,
     c.phone AS c_phone, c.email AS c_email, c.time_zone AS c_time_zone,
@@ -90,7 +102,7 @@ const SELECT_APPOINTMENT = `
     to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
     a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
     lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
-    coalesce(re.name, rm.name) AS moved_exam, moved_from.starts AS from_starts,
+    coalesce(re.name, rm.name) AS moved_exam, a.moved_to_sealed, moved_from.starts AS from_starts,
     moved_from.zone AS from_zone
   FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
   JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
@@ -149,9 +161,14 @@ function toRow(raw: RawRow): AppointmentRow {
             timeZone: raw.moved_zone,
             clinicName: raw.moved_clinic ?? '',
             examName: raw.moved_exam ?? '',
+            sealedKey: raw.moved_to_sealed,
           }
         : null,
     walkIns: typeof raw.walk_ins === 'string' ? JSON.parse(raw.walk_ins) : (raw.walk_ins ?? []),
+    patientNotes:
+      typeof raw.patient_notes === 'string'
+        ? JSON.parse(raw.patient_notes)
+        : (raw.patient_notes ?? []),
     movedFrom:
       raw.from_starts && raw.from_zone
         ? { startMs: new Date(raw.from_starts).getTime(), timeZone: raw.from_zone }
@@ -213,13 +230,13 @@ export async function lockAppointment(
 export async function cancelAppointmentRow(
   q: Queryable,
   id: number,
-  change: { reason: string; note: string; replacedBy?: string },
+  change: { reason: string; note: string; replacedBy?: string; movedToSealed?: string },
 ): Promise<void> {
   await q.query(
     `UPDATE appointments SET status = 'CANCELED', canceled_at = now(), updated_at = now(),
-       cancel_reason = $2, cancel_note = $3, replaced_by = $4
+       cancel_reason = $2, cancel_note = $3, replaced_by = $4, moved_to_sealed = $5
      WHERE id = $1`,
-    [id, change.reason, change.note, change.replacedBy ?? null],
+    [id, change.reason, change.note, change.replacedBy ?? null, change.movedToSealed ?? null],
   );
 }
 

@@ -29,7 +29,9 @@ export interface NewAppointment {
   insuranceTypeId?: number | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit (migration 015). */
   walkIns?: { name: string; prepTime: number; minutesPrior: number }[];
-  /** The patient's language when booking: its e-mails are written in it (migration 017). */
+  /** PATIENT_NOTE outcomes of the answers for its exam (migration 017). */
+  patientNotes?: { message: string; messageParams: Record<string, string> }[];
+  /** The patient's language when booking: its e-mails are written in it (migration 019). */
   locale?: string | null;
 }
 
@@ -44,9 +46,9 @@ export async function insertAppointment(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
        patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id,
-       walk_ins, locale)
+       walk_ins, patient_notes, locale)
      VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
-       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb, $19)
+       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb, $19::jsonb, $20)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -67,6 +69,7 @@ export async function insertAppointment(
       appointment.patient?.validationCode ?? null,
       appointment.insuranceTypeId ?? null,
       JSON.stringify(appointment.walkIns ?? []),
+      JSON.stringify(appointment.patientNotes ?? []),
       appointment.locale ?? null,
     ],
   );

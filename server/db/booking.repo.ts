@@ -83,7 +83,7 @@ export async function insertBookingRequest(
     patient: StoredPatient;
     /** Set by a SET_INSURANCE_TYPE questionnaire outcome (migration 010). */
     insuranceTypeId?: number | null;
-    /** The patient's language: its e-mails are written in it (migration 017). */
+    /** The patient's language: its e-mails are written in it (migration 019). */
     locale?: string | null;
   },
 ): Promise<number> {

@@ -1,3 +1,4 @@
+import type { PatientNote } from '../../src/contract/questionnaire.js';
 import type { KeyRef } from './secrets.js';
 import type { Queryable } from './db.js';
 
@@ -14,13 +15,15 @@ export interface PendingAppointment {
   examSlug: string | null;
   examNotes: string;
   notes: string;
+  /** PATIENT_NOTE outcomes kept with it (migration 017). */
+  patientNotes: PatientNote[];
   clinicName: string;
   address: string;
   suburb: string;
   state: string;
   postalCode: string;
   timeZone: string;
-  /** The patient's language when booking (migration 017). */
+  /** The patient's language when booking (migration 019). */
   locale: string | null;
 }
 
@@ -38,7 +41,7 @@ export async function lockPendingAppointments(
        coalesce(a.patient_email, '') AS "patientEmail", lower(a.during) AS starts,
        coalesce(e.name, m.name) AS "examName",
        e.slug AS "examSlug", coalesce(e.exam_notes, '') AS "examNotes",
-       coalesce(e.notes, '') AS notes, a.locale,
+       coalesce(e.notes, '') AS notes, a.patient_notes AS "patientNotes", a.locale,
        c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"
      FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id

@@ -64,11 +64,18 @@ export interface ExamFacts {
   slug: string;
   name: string;
   modalityId: number;
+  /** The modality's slug and the body part's (conditions read them as {booking.…}). */
+  modality: string;
+  bodyPart: string | null;
 }
 
+/** The exams with these slugs, in the order of the slugs. */
 export async function findExamFacts(q: Queryable, slugs: string[]): Promise<ExamFacts[]> {
   const { rows } = await q.query<ExamFacts>(
-    'SELECT slug, name, modality_id AS "modalityId" FROM exams WHERE slug = ANY($1::text[])',
+    `SELECT e.slug, e.name, e.modality_id AS "modalityId", m.slug AS modality, b.slug AS "bodyPart"
+     FROM exams e JOIN modalities m ON m.id = e.modality_id
+     LEFT JOIN body_parts b ON b.id = e.body_part_id
+     WHERE e.slug = ANY($1::text[]) ORDER BY array_position($1::text[], e.slug)`,
     [slugs],
   );
   return rows;

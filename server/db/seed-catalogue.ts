@@ -151,7 +151,9 @@ export interface SeedExam {
   notes?: string;
 }
 
-const METAL = 'Tell us about any pacemaker, implant or metal in your body before an MRI.';
+// Preparation only: the MRI safety screening asks about pacemakers and implants (issue 13).
+const METAL =
+  'Leave jewellery, watches and hair clips at home and wear clothes without metal; you may be asked to change into a gown.';
 const FAST = 'Do not eat for 6 hours before the scan; water is fine.';
 const CONTRAST = 'Needs a recent kidney function blood test (eGFR). We will call you to book.';
 

@@ -4,6 +4,12 @@
  * Phone numbers use the ranges reserved for fiction (AU 5550 xxxx) and
  * e-mail addresses the reserved .example domain.
  */
+import {
+  HEATMAP_SCRIPT_BASE_URL,
+  SOCIAL_PIXEL_SCRIPT_URL,
+  TAG_MANAGER_SCRIPT_BASE_URL,
+  WEB_ANALYTICS_SCRIPT_URL,
+} from '../../src/contract/integrations.js';
 import type { TranslationBundle } from '../../src/contract/portal.js';
 import type { StoredPortalConfig } from './settings.repo.js';
 
@@ -24,6 +30,16 @@ export const providerConfig: StoredPortalConfig = {
     tagManagerId: '',
     socialPixelTrackingEnabled: false,
     socialPixelTrackingId: '',
+    analyticsMeasurementId: '',
+    heatmapEnabled: false,
+    heatmapId: '',
+    webAnalyticsEnabled: false,
+    webAnalyticsDomain: '',
+    analyticsConsentRequired: false,
+    tagManagerScriptBaseUrl: TAG_MANAGER_SCRIPT_BASE_URL,
+    socialPixelScriptUrl: SOCIAL_PIXEL_SCRIPT_URL,
+    heatmapScriptBaseUrl: HEATMAP_SCRIPT_BASE_URL,
+    webAnalyticsScriptUrl: WEB_ANALYTICS_SCRIPT_URL,
     kioskNoActivitySeconds: 120,
     questionnaireCss: '',
     keepAliveSeconds: 600,

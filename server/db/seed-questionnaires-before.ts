@@ -112,7 +112,12 @@ export const beforeBookingQuestionnaires: SeedQuestionnaire[] = [
               isRequired: true,
               choices: [
                 { value: 'injury', text: 'An injury in the last few days' },
-                { value: 'screening', text: 'Breast screening, with no symptoms' },
+                {
+                  value: 'screening',
+                  text: 'Breast screening, with no symptoms',
+                  // Offered only when a breast exam is booked (issue 13).
+                  visibleIf: "{booking.bodyParts} contains 'breast'",
+                },
                 { value: 'other', text: 'Something else' },
               ],
             },

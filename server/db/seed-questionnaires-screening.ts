@@ -129,6 +129,20 @@ export const screeningQuestionnaires: SeedQuestionnaire[] = [
         result: { examSlugs: { [WIDE_BORE_EXAM.from]: WIDE_BORE_EXAM.slug } },
       },
       { type: 'REQUIRE_MEDICARE_NUMBER', expression: "{medicareRebate} = 'yes'" },
+      // What the answers mean for the visit, on every MRI (a brain scan has no wide-bore exam).
+      {
+        type: 'PATIENT_NOTE',
+        expression: "{claustrophobic} = 'yes'",
+        result: {
+          message: 'message.questionnaire_note_claustrophobia',
+          messageParams: { phone: BOOKINGS_PHONE },
+        },
+      },
+      {
+        type: 'PATIENT_NOTE',
+        expression: "{implants} = 'yes'",
+        result: { message: 'message.questionnaire_note_implant' },
+      },
     ],
   },
   {

@@ -8,8 +8,10 @@
  * Which type each questionnaire has (spec 4 "Questionnaire flow"):
  * - mri-safety: CREATE_BOOKING_REQUEST, every MRI exam, before booking.
  *   Pacemaker → DENY_BOOKING; pregnancy → RESTRICT_MIN_DATE (14 days);
- *   claustrophobia → CHANGE_EXAM (MRI Knee → wide-bore MRI Knee);
- *   Medicare rebate → REQUIRE_MEDICARE_NUMBER; implants → follow-up questions.
+ *   claustrophobia → CHANGE_EXAM (MRI Knee → wide-bore MRI Knee) and a
+ *   PATIENT_NOTE (support, sedation, the phone number) on every MRI;
+ *   Medicare rebate → REQUIRE_MEDICARE_NUMBER; implants → follow-up questions
+ *   and a PATIENT_NOTE (bring the implant card).
  * - ct-contrast: CREATE_BOOKING_REQUEST, contrast CT exams and CT brain/chest.
  *   Kidney disease or contrast allergy → CREATE_BOOKING_REQUEST; DVA card →
  *   REQUIRE_VALIDATION_CODE and SET_INSURANCE_TYPE.
@@ -18,7 +20,8 @@
  * - pain-score-initial / pain-score-final: PAIN_SCORE_INITIAL / _FINAL, general.
  * - radiologist-protocol: PROTOCOL, general (booking requests waiting for it).
  * - modality-routing: MODALITY_ROUTING, X-ray and mammography; an injury →
- *   WALK_IN_EXAM, screening without symptoms → REDIRECT to BreastScreen.
+ *   WALK_IN_EXAM, screening without symptoms → REDIRECT to BreastScreen (the
+ *   screening choice is offered only when a breast exam is booked).
  * - patient-feedback: FEEDBACK, general, after booking.
  * - cancel-reasons: CANCEL_APPOINTMENT_PATIENT, general, after booking.
  * - decline-appointment: DECLINE_APPOINTMENT, general, after booking.
@@ -60,6 +63,10 @@ export const outcomeTexts: Record<string, string> = {
   'message.feedback_already_provided': 'Thank you: you have already given your feedback.',
   'message.questionnaire_not_found': 'This questionnaire is not available.',
   'message.exam_change_not_allowed': 'Your answers do not change this exam.',
+  'message.questionnaire_note_claustrophobia':
+    'You told us enclosed spaces make you anxious. Tell the radiographer when you arrive: they will talk you through the scan, you can listen to music, and a support person may stay with you. If you think you will need a mild sedative, ask your doctor before the day and bring someone to take you home. Questions? Call us on {{phone}}.',
+  'message.questionnaire_note_implant':
+    'Bring your implant card, or the letter about your implant from your surgeon, to the appointment.',
 };
 
 async function modalityIds(q: Queryable, slugs: string[]): Promise<number[]> {

@@ -58,8 +58,8 @@ const CATALOGUE: Record<string, string> = {
   'Thyroid scan': 'Сцинтиграфија на тироидна жлезда',
   'MRI Knee (wide-bore, for claustrophobia)': 'МРИ на колено (широк отвор, при клаустрофобија)',
   [WIDE_BORE_EXAM.notes]: 'Поширок и пократок скенер, со повеќе простор околу вас.',
-  'Tell us about any pacemaker, implant or metal in your body before an MRI.':
-    'Пред МРИ кажете ни ако имате пејсмејкер, имплант или метал во телото.',
+  'Leave jewellery, watches and hair clips at home and wear clothes without metal; you may be asked to change into a gown.':
+    'Оставете ги накитот, часовникот и шнолите дома и облечете облека без метал; можеби ќе ве замолиме да облечете мантил.',
   'Do not eat for 6 hours before the scan; water is fine.':
     'Не јадете 6 часа пред снимањето; вода смеете да пиете.',
   'Needs a recent kidney function blood test (eGFR). We will call you to book.':
@@ -183,6 +183,11 @@ const KEYED: TranslationBundle = {
   'message.feedback_already_provided': 'Ви благодариме: веќе го дадовте вашето мислење.',
   'message.questionnaire_not_found': 'Овој прашалник не е достапен.',
   'message.exam_change_not_allowed': 'Вашите одговори не го менуваат овој преглед.',
+  // The PATIENT_NOTE outcomes of the MRI safety screening (migration 017).
+  'message.questionnaire_note_claustrophobia':
+    'Ни кажавте дека затворените простори ве вознемируваат. Кажете му на радиографот кога ќе пристигнете: ќе ве води низ снимањето, можете да слушате музика, а придружник може да остане со вас. Ако мислите дека ќе ви треба благо седативно средство, прашајте го лекарот пред денот на снимањето и донесете некого да ве однесе дома. Прашања? Јавете ни се на {{phone}}.',
+  'message.questionnaire_note_implant':
+    'На терминот донесете ја картичката за имплантот или писмото за имплантот од вашиот хирург.',
   // The default cancel reasons (services/appointment-rules.ts), by their English label.
   'cancelReason.I am feeling better': 'Се чувствувам подобро',
   'cancelReason.The time no longer suits me': 'Времето повеќе не ми одговара',

@@ -3,6 +3,7 @@ import type { IntegrationConfig } from '../../src/contract/portal.js';
 /** Sources a page's Content-Security-Policy adds to its own ('self') per directive. */
 export interface CspSources {
   script?: string[];
+  img?: string[];
   style?: string[];
   font?: string[];
   connect?: string[];

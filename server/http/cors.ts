@@ -11,8 +11,9 @@ import { ApiError } from './errors.js';
 import { matches, originOf } from './origin-check.js';
 
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const METHOD_SET = new Set(METHODS.split(', '));
 /** What the client sends besides CORS-safe headers (src/api/client.ts, upload.ts). */
-const DEFAULT_HEADERS = 'content-type, idempotency-key, accept-language';
+const HEADERS = ['content-type', 'idempotency-key', 'accept-language'];
 /** What the elements read from answers: file names of downloads, the wait after a 429. */
 const EXPOSED = 'content-disposition, retry-after';
 
@@ -56,11 +57,18 @@ export function installCors(app: FastifyInstance, allowedOrigins: readonly strin
     const origin = corsOrigin(request);
     addVary(reply, 'Origin, Access-Control-Request-Headers');
     if (!origin) throw new ApiError(403, 'message.forbidden_origin', 'origin not allowed');
+    // Only what the elements send: any other method or header is refused, not reflected.
+    const method = String(request.headers['access-control-request-method'] ?? 'GET').toUpperCase();
+    const asked = String(request.headers['access-control-request-headers'] ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean);
+    if (!METHOD_SET.has(method) || asked.some((name) => !HEADERS.includes(name)))
+      throw new ApiError(403, 'message.forbidden_origin', 'method or header not allowed');
     grant(reply, origin, area);
-    const asked = request.headers['access-control-request-headers'];
     return reply
       .header('access-control-allow-methods', METHODS)
-      .header('access-control-allow-headers', typeof asked === 'string' ? asked : DEFAULT_HEADERS)
+      .header('access-control-allow-headers', HEADERS.join(', '))
       .header('access-control-max-age', '600')
       .code(204)
       .send();

@@ -11,7 +11,7 @@ export function contentSecurityPolicy(allowedOrigins: string[], extra: CspSource
     [name, ...own, ...added].join(' ');
   return [
     "default-src 'self'",
-    "img-src 'self' data: https:",
+    directive('img-src', ["'self'", 'data:', 'https:'], extra.img),
     directive('style-src', ["'self'", "'unsafe-inline'"], extra.style),
     directive('script-src', ["'self'"], extra.script),
     directive('connect-src', ["'self'"], extra.connect),

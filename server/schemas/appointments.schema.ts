@@ -20,6 +20,7 @@ import type {
   BookingRequestSummaryRequest,
 } from '../../src/contract/booking-requests.js';
 import { assertSameShape, MULTI_LINE_PATTERN, Text, Token, type Equal } from './common.js';
+import { PatientNoteSchema } from './questionnaire-booking.schema.js';
 
 const S = Type.String();
 const N = Type.Number();
@@ -120,10 +121,16 @@ export const AppointmentViewSchema = Type.Object({
       timeZone: S,
       clinicName: S,
       examName: S,
+      bookingKey: Type.Union([S, Type.Null()], {
+        description: "The new appointment's key, only in the old key's own summary",
+      }),
     }),
     Type.Null(),
   ]),
   walkIns: Type.Array(Type.Object({ name: S, prepTime: N, minutesPrior: N })),
+  patientNotes: Type.Array(PatientNoteSchema, {
+    description: 'What the questionnaire answers mean for this visit (i18n keys and values)',
+  }),
   movedFrom: Type.Union([
     Type.Object({
       date: Type.String({ description: "The old start, ISO with its clinic's offset" }),

@@ -57,6 +57,13 @@ export const CreateAppointmentRequestSchema = Type.Object({
   appointmentSlug: Type.Optional(
     Token({ maxLength: 100, description: 'The appointment this booking replaces' }),
   ),
+  previousBookingKey: Type.Optional(
+    Token({
+      maxLength: 100,
+      description:
+        "The replaced appointment's own booking key: the old link then leads to the new appointment",
+    }),
+  ),
   status: Type.Optional(
     Type.Unsafe<'RESCHEDULED' | 'CHANGED'>(Type.String({ enum: ['RESCHEDULED', 'CHANGED'] })),
   ),

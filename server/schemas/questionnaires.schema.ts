@@ -20,6 +20,7 @@ import type {
 import { ANSWER_KINDS, QUESTIONNAIRE_TYPES } from '../../src/contract/questionnaire.js';
 import { MODAL_SIZES, OUTCOME_TYPES } from '../../src/contract/questionnaire-format.js';
 import { BookingKey } from './booking.schema.js';
+import { PatientNoteSchema, QuestionnaireExamSchema } from './questionnaire-booking.schema.js';
 import { MAX_SIGNATURE_LENGTH } from '../../src/domain/questionnaire/validate.js';
 import {
   assertSameShape,
@@ -100,6 +101,9 @@ assertSameShape<Equal<Static<typeof QuestionnaireAnswerSchema>, QuestionnaireAns
 
 export const QuestionnairesResponseSchema = Type.Object({
   questionnaires: Type.Array(QuestionnaireSchema),
+  exams: Type.Array(QuestionnaireExamSchema, {
+    description: 'The exams asked about: names for the page, facts for conditions ({booking.…})',
+  }),
   bookingKey: S,
   examQuestionnaireAnswers: Type.Array(QuestionnaireAnswerSchema),
   allQuestionnaireAnswers: Type.Array(QuestionnaireAnswerSchema),
@@ -150,6 +154,12 @@ export const TemporaryAnswerRequestSchema = Type.Object({
   questionnaireId: Id(),
   questionnaireResult: AnswersSchema,
   examSlug: Type.Optional(Type.Union([ExamSlug, Type.Null()])),
+  examSlugs: Type.Optional(
+    Type.Array(ExamSlug, {
+      maxItems: 10,
+      description: "Every exam being booked: the booking's facts the answers are checked with",
+    }),
+  ),
 });
 assertSameShape<Equal<Static<typeof TemporaryAnswerRequestSchema>, TemporaryAnswerRequest>>();
 
@@ -184,6 +194,9 @@ export const ProcessedOutcomeResponseSchema = Type.Object({
   restrictQuestionnaireId: NullableInt,
   restrictMinDate: Type.Union([Type.String({ description: 'yyyy-mm-dd' }), Type.Null()]),
   createBookingRequest: Type.Boolean(),
+  notes: Type.Array(PatientNoteSchema, {
+    description: 'PATIENT_NOTE: what the answers mean for the patient (message keys)',
+  }),
   outcomes: Type.Array(OutcomeTypeSchema),
 });
 assertSameShape<Equal<Static<typeof ProcessedOutcomeResponseSchema>, ProcessedOutcomeResponse>>();

@@ -5,7 +5,10 @@
  * e-mail and callback request. Ownership is checked by the routes
  * (requireAppointment); this service trusts the ids it is given.
  */
-import type { KeyRef } from '../db/secrets.js';
+import { keyRef, sealFor, unsealWith, type KeyRef } from '../db/secrets.js';
+
+/** The purpose label of a new booking key sealed under the old one (secrets.ts sealFor). */
+const MOVED_TO = 'moved-to';
 import type {
   AppointmentSummary,
   AppointmentView,
@@ -95,8 +98,15 @@ function toView(
       timeZone: row.movedTo.timeZone,
       clinicName: row.movedTo.clinicName,
       examName: row.movedTo.examName,
+      // Only a request that carries this appointment's own key opens the new one's.
+      bookingKey:
+        (bookingKey &&
+          row.movedTo.sealedKey &&
+          unsealWith(bookingKey, row.movedTo.sealedKey, MOVED_TO)) ||
+        null,
     },
     walkIns: row.walkIns,
+    patientNotes: row.patientNotes,
     movedFrom: row.movedFrom && {
       date: formatZonedIso(row.movedFrom.startMs, row.movedFrom.timeZone),
       timeZone: row.movedFrom.timeZone,
@@ -129,7 +139,15 @@ function priorMinutesOf(rules: AppointmentRules, action: ChangeAction): number {
  */
 export async function replaceAppointment(
   tx: Queryable,
-  input: { appointmentSlug: string; holderKey: KeyRef | null; newSlug: string; nowMs: number },
+  input: {
+    appointmentSlug: string;
+    holderKey: KeyRef | null;
+    newSlug: string;
+    newBookingKey: string;
+    /** The old appointment's clear key (its page started the move): the new key is sealed under it. */
+    previousBookingKey?: string;
+    nowMs: number;
+  },
 ): Promise<{ startMs: number; timeZone: string } | null> {
   const old = await lockAppointment(tx, input.appointmentSlug);
   if (!old || old.bookingKey !== input.holderKey) throw new ApiError(403, 'message.forbidden');
@@ -144,10 +162,16 @@ export async function replaceAppointment(
   });
   if (!answer.canChange)
     throw new ApiError(409, 'message.reschedule_not_allowed', answer.reason ?? '');
+  const previous = input.previousBookingKey;
   await cancelAppointmentRow(tx, old.id, {
     reason: 'RESCHEDULED',
     note: '',
     replacedBy: input.newSlug,
+    // Only the old key's holder can open it: the old link then leads to the new appointment.
+    movedToSealed:
+      previous && keyRef(previous) === old.bookingKey
+        ? sealFor(previous, input.newBookingKey, MOVED_TO)
+        : undefined,
   });
   // What the new appointment's e-mail says it was moved from.
   const facts = await appointmentMailFacts(tx, old.id);

@@ -20,6 +20,11 @@ export interface AppointmentEmailInput {
   clinicAddress: string;
   startMs: number;
   timeZone: string;
+  /**
+   * The texts of the PATIENT_NOTE outcomes for this visit, already in the locale
+   * (patient-notes.ts noteTexts), under "How to prepare" after the exam's preparation.
+   */
+  notes?: readonly string[];
   /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
   pending?: boolean;
   /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
@@ -40,6 +45,12 @@ export function bookingRequestLink(publicUrl: string, bookingKey: string): strin
   return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
 }
 
+/** "How to prepare": the exam's preparation, then what the patient's answers add. */
+function preparationLines(input: AppointmentEmailInput, texts: MailTexts): string[] {
+  const parts = [texts.preparation(input.exam), ...(input.notes ?? [])].filter(Boolean);
+  return parts.length > 0 ? ['', texts.t('email.appointment.prepare'), parts.join('\n\n')] : [];
+}
+
 function subjectOf(input: AppointmentEmailInput, texts: MailTexts, when: string): string {
   const exam = texts.examName(input.exam);
   if (input.pending) return texts.t('email.appointment.subject_pending', { exam, when });
@@ -53,7 +64,6 @@ export function appointmentEmail(input: AppointmentEmailInput, texts: MailTexts)
   const zone = { zone: input.timeZone, abbr: texts.zone(input.startMs, input.timeZone) };
   const moved = input.movedFrom;
   const was = moved && texts.when(moved.startMs, moved.timeZone);
-  const preparation = texts.preparation(input.exam);
   const lines = [
     t('email.greeting', { name: input.patientName }),
     '',
@@ -75,7 +85,7 @@ export function appointmentEmail(input: AppointmentEmailInput, texts: MailTexts)
         ]
       : []),
     t('email.appointment.where', { where: `${input.clinicName}, ${input.clinicAddress}` }),
-    ...(preparation ? ['', t('email.appointment.prepare'), preparation] : []),
+    ...preparationLines(input, texts),
     ...walkInLines(input.walkIns ?? [], texts),
     '',
     t('email.appointment.link'),

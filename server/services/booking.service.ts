@@ -37,6 +37,7 @@ import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
 import { takeHeldTime } from './slot-holds.service.js';
 import { walkInNotes } from './walk-in-notes.js';
+import { noteTexts, patientNotesFor } from './patient-notes.js';
 import { checkSlot } from './slot-request.js';
 import { formatZonedIso, zonedDate } from '../../src/domain/time/zoned-time.js';
 
@@ -128,6 +129,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       patient: request.patient,
     });
     const walkIns = await walkInNotes(db, clinic.id, request.walkInExams);
+    // What the answers mean for this visit stays with it (the confirmation page, the e-mail).
+    const patientNotes = await patientNotesFor(db, ref, exam);
     const slug = newSlug();
     const address = clinicAddress(clinic);
     // The answer and the e-mail speak the patient's language (issue 13 part 8).
@@ -159,6 +162,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             appointmentSlug: request.appointmentSlug,
             holderKey,
             newSlug: slug,
+            newBookingKey: bookingKey,
+            previousBookingKey: request.previousBookingKey,
             nowMs: clock().getTime(),
           });
         }
@@ -181,6 +186,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           patient,
           insuranceTypeId: request.insuranceTypeId ?? null,
           walkIns,
+          patientNotes,
           locale,
         });
         await remember?.(tx, response);
@@ -198,6 +204,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
               clinicAddress: address,
               startMs,
               timeZone: clinic.timeZone,
+              notes: await noteTexts(tx, patientNotes, texts.locale),
               movedFrom,
               walkIns,
             },
@@ -228,6 +235,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
         const pending = await lockPendingAppointments(tx, keyRef(bookingKey));
         const due = pending.filter((a) => a.notificationQueuedAt === null);
         for (const a of due) {
+          const texts = await mailTexts(tx, a.locale);
           await insertOutboxMessage(
             tx,
             appointmentEmail(
@@ -246,9 +254,10 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
                 clinicAddress: clinicAddress(a),
                 startMs: a.startMs,
                 timeZone: a.timeZone,
+                notes: await noteTexts(tx, a.patientNotes, texts.locale),
                 pending: true,
               },
-              await mailTexts(tx, a.locale),
+              texts,
             ),
           );
         }

@@ -1,3 +1,9 @@
+import {
+  HEATMAP_SCRIPT_BASE_URL,
+  SOCIAL_PIXEL_SCRIPT_URL,
+  TAG_MANAGER_SCRIPT_BASE_URL,
+  WEB_ANALYTICS_SCRIPT_URL,
+} from '../../src/contract/integrations.js';
 import type { StoredPortalConfig } from '../db/settings.repo.js';
 
 /**
@@ -18,6 +24,16 @@ export const configDefaults: StoredPortalConfig = {
     tagManagerId: '',
     socialPixelTrackingEnabled: false,
     socialPixelTrackingId: '',
+    analyticsMeasurementId: '',
+    heatmapEnabled: false,
+    heatmapId: '',
+    webAnalyticsEnabled: false,
+    webAnalyticsDomain: '',
+    analyticsConsentRequired: false,
+    tagManagerScriptBaseUrl: TAG_MANAGER_SCRIPT_BASE_URL,
+    socialPixelScriptUrl: SOCIAL_PIXEL_SCRIPT_URL,
+    heatmapScriptBaseUrl: HEATMAP_SCRIPT_BASE_URL,
+    webAnalyticsScriptUrl: WEB_ANALYTICS_SCRIPT_URL,
     kioskNoActivitySeconds: 120,
     questionnaireCss: '',
     keepAliveSeconds: 600,

@@ -10,7 +10,8 @@ import {
   saveConsentAnswer,
 } from '../db/consent-forms.repo.js';
 import type { Db } from '../db/db.js';
-import type { AppointmentFacts } from '../db/questionnaire-facts.repo.js';
+import { findExamFacts, type AppointmentFacts } from '../db/questionnaire-facts.repo.js';
+import { bookingContext } from '../../src/domain/questionnaire/booking-facts.js';
 import { ApiError } from '../http/errors.js';
 import { checkAnswers } from './questionnaire-answers.js';
 import type { BookingRef } from './questionnaire-common.js';
@@ -74,10 +75,12 @@ export function createConsentForms(
       );
       const form = forms.find((f) => f.id === consentFormId);
       if (!form) throw new ApiError(404, 'message.consent_form_not_found', 'no such consent form');
+      const exams = await findExamFacts(db, facts.examSlug === null ? [] : [facts.examSlug]);
       const result = checkAnswers(
         form.json,
         questionnaireResult,
         'message.error_answering_questionnaire',
+        bookingContext(exams),
       );
       await saveConsentAnswer(db, facts.id, form.id, result);
       const saved = (await listConsentAnswers(db, facts.id)).find(

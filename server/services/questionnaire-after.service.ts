@@ -18,7 +18,11 @@ import type { Db, Queryable } from '../db/db.js';
 import { sqlState } from '../db/db.js';
 import { listQuestionnaires } from '../db/questionnaires.repo.js';
 import { hasFeedback, listBookingAnswers } from '../db/questionnaire-answers.repo.js';
-import { findAppointmentFacts, findBookingRequestFacts } from '../db/questionnaire-facts.repo.js';
+import {
+  findAppointmentFacts,
+  findBookingRequestFacts,
+  findExamFacts,
+} from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { readAppointmentRules } from './appointment-rules.js';
 import { createConsentForms, type ConsentForms } from './consent-forms.service.js';
@@ -117,8 +121,14 @@ export function createAfterBookingQuestionnaires(
           modalityIds: facts.modalityId === null ? [] : [facts.modalityId],
         })
       ).filter((row) => !(feedbackGiven && row.type === 'FEEDBACK'));
+      const exams = await findExamFacts(db, facts.examSlug === null ? [] : [facts.examSlug]);
       // Asked by slug: no key in the request to echo (keys are stored hashed).
-      return answersResponse('', await questionnairesInLocale(db, questionnaires, locale), answers);
+      return answersResponse(
+        '',
+        await questionnairesInLocale(db, questionnaires, locale),
+        answers,
+        exams,
+      );
     },
 
     async saveForAppointment(ref, request, kind) {
@@ -152,6 +162,7 @@ export function createAfterBookingQuestionnaires(
               appointmentId: facts.id,
               modalityId: facts.modalityId,
               examSlug: facts.examSlug,
+              bookingExams: facts.examSlug === null ? [] : [facts.examSlug],
             },
           );
           // R-4-quest-17: cancelling through the questionnaire sets the status CANCELED.
@@ -214,8 +225,9 @@ export function createAfterBookingQuestionnaires(
         }),
         locale,
       );
+      const exams = await findExamFacts(db, facts.examSlugs);
       // Asked by slug: no key in the request to echo (keys are stored hashed).
-      return answersResponse('', questionnaires, answers);
+      return answersResponse('', questionnaires, answers, exams);
     },
 
     async saveForBookingRequest(ref, request, kind) {
@@ -230,6 +242,7 @@ export function createAfterBookingQuestionnaires(
           bookingRequestId: facts.id,
           modalityId: facts.modalityIds[0] ?? null,
           examSlug: facts.examSlugs[0] ?? null,
+          bookingExams: facts.examSlugs,
         }),
       );
       return toAnswer(saved);

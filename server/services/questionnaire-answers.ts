@@ -6,6 +6,7 @@
  * unknown questions are dropped, so what is stored is what was asked.
  */
 import type { Answers, QuestionnaireJson } from '../../src/contract/questionnaire.js';
+import type { ExpressionValues } from '../../src/domain/questionnaire/expression.js';
 import { validateAnswers } from '../../src/domain/questionnaire/validate.js';
 import { allQuestions } from '../../src/domain/questionnaire/visibility.js';
 import { ApiError } from '../http/errors.js';
@@ -13,9 +14,15 @@ import { ApiError } from '../http/errors.js';
 /**
  * The cleaned answers, or 400 with `errorKey` (the spec 8 key the client
  * shows) and `fields`: question name → questionnaire message key.
+ * `context`: the booking's facts the conditions read ({booking.…}).
  */
-export function checkAnswers(json: QuestionnaireJson, answers: Answers, errorKey: string): Answers {
-  const validation = validateAnswers(json, answers);
+export function checkAnswers(
+  json: QuestionnaireJson,
+  answers: Answers,
+  errorKey: string,
+  context?: ExpressionValues,
+): Answers {
+  const validation = validateAnswers(json, answers, context);
   if (!validation.valid) {
     throw new ApiError(400, errorKey, 'answers do not fit the questionnaire', validation.errors);
   }

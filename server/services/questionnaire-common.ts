@@ -7,16 +7,18 @@ import type {
   AnswerKind,
   Questionnaire,
   QuestionnaireAnswer,
+  QuestionnaireExam,
   QuestionnairesResponse,
   QuestionnaireType,
 } from '../../src/contract/questionnaire.js';
 import { AFTER_BOOKING_TYPES, BEFORE_BOOKING_TYPES } from '../../src/contract/questionnaire.js';
 import { allQuestions } from '../../src/domain/questionnaire/visibility.js';
+import { bookingContext } from '../../src/domain/questionnaire/booking-facts.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Queryable } from '../db/db.js';
 import { findQuestionnaire, type QuestionnaireRow } from '../db/questionnaires.repo.js';
 import { saveAnswer, type AnswerRow } from '../db/questionnaire-answers.repo.js';
-import { findExamFacts } from '../db/questionnaire-facts.repo.js';
+import { findExamFacts, type ExamFacts } from '../db/questionnaire-facts.repo.js';
 import { ApiError } from '../http/errors.js';
 import { checkAnswers, painScoreOf } from './questionnaire-answers.js';
 
@@ -145,14 +147,26 @@ export function applies(
   );
 }
 
+export function toExam(exam: ExamFacts): QuestionnaireExam {
+  return {
+    slug: exam.slug,
+    name: exam.name,
+    modalityId: exam.modalityId,
+    modality: exam.modality,
+    bodyPart: exam.bodyPart,
+  };
+}
+
 export function answersResponse(
   bookingKey: string,
   questionnaires: QuestionnaireRow[],
   answers: AnswerRow[],
+  exams: readonly ExamFacts[],
 ): QuestionnairesResponse {
   const ids = new Set(questionnaires.map((row) => row.id));
   return {
     questionnaires: questionnaires.map(toQuestionnaire),
+    exams: exams.map(toExam),
     bookingKey,
     examQuestionnaireAnswers: answers.filter((a) => ids.has(a.questionnaireId)).map(toAnswer),
     allQuestionnaireAnswers: answers.map(toAnswer),
@@ -191,6 +205,11 @@ export async function examOf(q: Queryable, slug: string | null | undefined) {
   return exam;
 }
 
+/**
+ * Stores an answer checked against its questionnaire and the booking's facts
+ * (`bookingExams`: the exams being booked, or the booking's own), so a choice
+ * the patient was not offered is refused here too.
+ */
 export async function storeAnswer(
   q: Queryable,
   clock: () => Date,
@@ -203,9 +222,16 @@ export async function storeAnswer(
     bookingRequestId?: number;
     modalityId?: number | null;
     examSlug?: string | null;
+    bookingExams: readonly string[];
   },
 ): Promise<AnswerRow> {
-  const result = checkAnswers(row.json, request.questionnaireResult, SAVE_ERROR[kind]);
+  const facts = await findExamFacts(q, [...owner.bookingExams]);
+  const result = checkAnswers(
+    row.json,
+    request.questionnaireResult,
+    SAVE_ERROR[kind],
+    bookingContext(facts),
+  );
   const exam = await examOf(q, request.examSlug ?? owner.examSlug ?? null);
   return saveAnswer(q, {
     bookingKey: owner.bookingKey,

@@ -139,6 +139,11 @@ function apply(
       response.walkInEnabledGroup ??= text(walkIn.group);
       return;
     }
+    case 'PATIENT_NOTE':
+      // Each note once, however many answers or rules call for it.
+      if (message !== null && !response.notes.some((note) => note.message === message))
+        response.notes.push({ message, messageParams: params(asObject(result).messageParams) });
+      return;
     case 'RESTRICT_MIN_DATE': {
       const date = restrictedDate(result, answer.dateCreated);
       if (date !== null && (response.restrictMinDate === null || date > response.restrictMinDate)) {

@@ -42,6 +42,7 @@ export function createStaffProtocol(db: Db, after: AfterBookingQuestionnaires): 
         answers.filter((a) => ids.has(a.questionnaireId));
       return {
         questionnaires: list.questionnaires,
+        exams: list.exams,
         bookingKey: '',
         examQuestionnaireAnswers: protocol(list.examQuestionnaireAnswers),
         allQuestionnaireAnswers: protocol(list.allQuestionnaireAnswers),

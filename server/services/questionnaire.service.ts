@@ -107,6 +107,7 @@ export function createQuestionnaireService(
         bookingKey,
         questionnaires,
         await listTemporaryAnswers(db, keyRef(bookingKey)),
+        exams,
       );
     },
 
@@ -125,8 +126,12 @@ export function createQuestionnaireService(
       const kind: AnswerKind = TYPES_BY_KIND.PAIN_SCORE.includes(row.type)
         ? 'PAIN_SCORE'
         : 'TEMPORARY';
+      // The booking's facts: every exam being booked, as the patient saw the questions.
+      const bookingExams = [
+        ...new Set([...(request.examSlugs ?? []), ...(request.examSlug ? [request.examSlug] : [])]),
+      ];
       const saved = await db.transaction((tx) =>
-        storeAnswer(tx, clock, row, kind, request, { bookingKey }),
+        storeAnswer(tx, clock, row, kind, request, { bookingKey, bookingExams }),
       );
       return toAnswer(saved);
     },

@@ -524,6 +524,42 @@ describe('a new booking holds its session; reschedule replaces the old appointme
     );
     expect(res.statusCode, res.body).toBe(200);
   });
+
+  it("R-4-status-04 the old key's summary leads to the new appointment (sealed under the old key); another key seals nothing", async () => {
+    const old = await bookAt(10);
+    const { slug, bookingKey: oldKey } = old.json<{ slug: string; bookingKey: string }>();
+    const moved = await bookAt(
+      13,
+      { appointmentSlug: slug, status: 'RESCHEDULED', previousBookingKey: oldKey },
+      cookieOf(old.headers),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const newKey = moved.json<{ bookingKey: string }>().bookingKey;
+    const oldPage = await summary(oldKey, await patientCookies(app, oldKey));
+    expect(oldPage.json<AppointmentSummary>().appointments[0]?.movedTo).toMatchObject({
+      bookingKey: newKey,
+    });
+    const { rows } = await db.query<{ moved_to_sealed: string }>(
+      'SELECT moved_to_sealed FROM appointments WHERE slug = $1',
+      [slug],
+    );
+    expect(rows[0]?.moved_to_sealed).toBeTruthy();
+    expect(rows[0]?.moved_to_sealed).not.toContain(newKey);
+
+    const other = await bookAt(8);
+    const otherBody = other.json<{ slug: string; bookingKey: string }>();
+    const wrong = await bookAt(
+      10,
+      { appointmentSlug: otherBody.slug, status: 'RESCHEDULED', previousBookingKey: oldKey },
+      cookieOf(other.headers),
+    );
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    const otherPage = await summary(
+      otherBody.bookingKey,
+      await patientCookies(app, otherBody.bookingKey),
+    );
+    expect(otherPage.json<AppointmentSummary>().appointments[0]?.movedTo?.bookingKey).toBeNull();
+  });
 });
 
 describe('R-2.4-37 booking-request pages', () => {

@@ -83,7 +83,7 @@ describe('POST /api/booking/appointments', () => {
       endTime: '2026-11-23T09:30:00+11:00',
       timeZone: 'Australia/Sydney',
       clinicAddress: 'Level 2, 60 Pitt Street, Sydney NSW 2000',
-      preparation: expect.stringContaining('pacemaker'),
+      preparation: expect.stringContaining('Leave jewellery'),
     });
     const { rows } = await db.query<{
       patient_email: string;

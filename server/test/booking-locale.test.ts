@@ -16,7 +16,14 @@ import { readBundle } from '../db/translations.repo.js';
 import { DEFAULT_APPOINTMENT_RULES } from '../services/appointment-rules.js';
 import { queueCancellationEmail } from '../services/cancellation-email.js';
 import { cancelReasonKey } from '../../src/domain/i18n/appointment-texts.js';
-import { clinicId, newKey, openBookingApp, PATIENT } from './booking-helpers.js';
+import {
+  clinicId,
+  idsByCode,
+  MRI_SAFE,
+  newKey,
+  openBookingApp,
+  PATIENT,
+} from './booking-helpers.js';
 import { SETUP_TIMEOUT, closeTestApp } from './helpers.js';
 
 let db: Db;
@@ -32,9 +39,9 @@ beforeAll(async () => {
 
 afterAll(() => closeTestApp(app, db));
 
-async function bookIn(language: string | undefined, start: string) {
+async function bookIn(language: string | undefined, start: string, bookingKey?: string) {
   const payload: CreateAppointmentRequest = {
-    bookingKey: await newKey(app),
+    bookingKey: bookingKey ?? (await newKey(app)),
     examSlug: 'mri-knee',
     clinicId: sydney,
     deviceId: mri[0] as number,
@@ -74,8 +81,36 @@ describe('R-1-25 the booking e-mails speak the patient’s language', () => {
     expect(mail?.body).toContain('Преглед: МРИ на колено');
     expect(mail?.body).toContain('Кога: понеделник 23 ноември 2026 г. во 9:00 AEDT');
     expect(mail?.body).toContain('Како да се подготвите:');
-    expect(mail?.body).toContain('Пред МРИ кажете ни ако имате пејсмејкер');
+    expect(mail?.body).toContain('Оставете ги накитот, часовникот и шнолите дома');
     expect(mail?.body).not.toMatch(/Dear|Your appointment|Monday/);
+  });
+
+  it('R-4-quest-03 the notes of the answers read in Macedonian under its "How to prepare"', async () => {
+    const key = await newKey(app);
+    const { 'mri-safety': questionnaireId } = await idsByCode(db, 'questionnaires');
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/questionnaires/temporary_answers',
+      payload: {
+        bookingKey: key,
+        questionnaireId,
+        questionnaireResult: {
+          ...MRI_SAFE,
+          claustrophobic: 'yes',
+          implants: 'yes',
+          implantTypes: ['joint'],
+        },
+        examSlug: 'mri-knee',
+        examSlugs: ['mri-knee'],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [mail] = (await bookIn('mk', '2026-11-23T13:00:00+11:00', key)).mails;
+    expect(mail?.body).toContain('Како да се подготвите:');
+    expect(mail?.body).toContain('Ни кажавте дека затворените простори ве вознемируваат.');
+    expect(mail?.body).toContain('Јавете ни се на (02) 5550 0100.');
+    expect(mail?.body).toContain('донесете ја картичката за имплантот');
+    expect(mail?.body).not.toMatch(/enclosed spaces|implant card|How to prepare/);
   });
 
   it('the cancellation e-mail of that booking is in Macedonian too', async () => {

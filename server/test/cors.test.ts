@@ -72,7 +72,28 @@ describe('CORS for clinic sites', () => {
     expect(res.headers['access-control-allow-origin']).toBe(CLINIC);
     expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(res.headers['access-control-allow-methods']).toMatch(/POST/);
-    expect(res.headers['access-control-allow-headers']).toBe('content-type, idempotency-key');
+    expect(res.headers['access-control-allow-headers']).toBe(
+      'content-type, idempotency-key, accept-language',
+    );
+  });
+
+  it('refuses a preflight for a method or header the elements never send', async () => {
+    for (const headers of [
+      { 'access-control-request-method': 'TRACE' },
+      { 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-evil' },
+      {
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
+    ]) {
+      const res = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/booking/appointments',
+        headers: { origin: CLINIC, ...headers },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
   });
 
   it('refuses a foreign preflight with 403 and a message key', async () => {

@@ -340,7 +340,7 @@ describe('questionnaires before booking ', () => {
     expect(outcome).toMatchObject({
       success: true,
       newExamSlug: 'mri-knee-wide-bore',
-      outcomes: ['CHANGE_EXAM'],
+      outcomes: ['CHANGE_EXAM', 'PATIENT_NOTE'],
     });
     const change = (examSlug: string) =>
       app.inject({

@@ -65,6 +65,11 @@ export function calendarUrl(slug: string): string {
   return `${getApiBase()}${at(slug, 'calendar.ics')}`;
 }
 
+/** The same file through the client, with the session: for pages on another origin than the API. */
+export function getCalendarFile(slug: string, options: CallOptions = {}): Promise<Blob> {
+  return api(at(slug, 'calendar.ics'), { responseType: 'blob', signal: options.signal });
+}
+
 export async function unsubscribeEmails(slug: string, options: CallOptions = {}): Promise<void> {
   await api(at(slug, 'unsubscribe'), { method: 'POST', signal: options.signal });
 }

@@ -16,6 +16,7 @@
  * POST /api/secured/appointments/{id}/callback_request  { contactNumber, note? } → 204 (queued)
  */
 import type { AppointmentResponse, WalkInNote } from './booking';
+import type { PatientNote } from './questionnaire';
 import type { Clinic } from './clinic';
 
 /** Appointment statuses; the last five are deny statuses (spec 4 "Statuses"). */
@@ -98,11 +99,26 @@ export interface AppointmentView extends AppointmentResponse {
    * replaced, and the live appointment it became (its start in its clinic's
    * zone); null otherwise.
    */
-  movedTo: { date: string; timeZone: string; clinicName: string; examName: string } | null;
+  movedTo: {
+    date: string;
+    timeZone: string;
+    clinicName: string;
+    examName: string;
+    /**
+     * The new appointment's booking key, for the summary of the old key only
+     * (sealed under it when its page started the move), else null.
+     */
+    bookingKey: string | null;
+  } | null;
   /** R-4-status-04: the start of the appointment this one replaced (its clinic's zone), or null. */
   movedFrom: { date: string; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins the patient chose to come in for with this visit. */
   walkIns: WalkInNote[];
+  /**
+   * What the patient's questionnaire answers mean for this visit (PATIENT_NOTE
+   * outcomes, issue 13): shown under "How to prepare" with `preparation`.
+   */
+  patientNotes: PatientNote[];
 }
 
 export interface CancelReason {

@@ -141,6 +141,12 @@ export interface CreateAppointmentRequest {
    */
   appointmentSlug?: string;
   status?: 'RESCHEDULED' | 'CHANGED';
+  /**
+   * The replaced appointment's own booking key (its page started the move):
+   * the new key is sealed under it, so the old e-mail link leads to the new
+   * appointment. Ignored unless it is that appointment's key.
+   */
+  previousBookingKey?: string;
   /** The insurance type a SET_INSURANCE_TYPE questionnaire outcome chose (positive integer). */
   insuranceTypeId?: number;
   /**

@@ -19,10 +19,32 @@ export interface AppConfig {
   metaKeywords: string;
   searchEngineVerificationEnabled: boolean;
   searchEngineVerificationId: string;
+  /** The master switch of every analytics loader (R-7-calls-58; docs/integrations.md). */
   analyticsEnabled: boolean;
+  /** Google Tag Manager container id (GTM-…). */
   tagManagerId: string;
   socialPixelTrackingEnabled: boolean;
+  /** The social pixel's id (a Meta pixel id). */
   socialPixelTrackingId: string;
+  /** Google Analytics 4 measurement id (G-…), loaded with gtag.js. */
+  analyticsMeasurementId: string;
+  heatmapEnabled: boolean;
+  /** The heatmap tool's site id (a Hotjar site id). */
+  heatmapId: string;
+  webAnalyticsEnabled: boolean;
+  /** The site as registered with the privacy-friendly web-analytics tool (Plausible's data-domain). */
+  webAnalyticsDomain: string;
+  /** Analytics load only after the visitor's consent, given by the host page (docs/integrations.md). */
+  analyticsConsentRequired: boolean;
+  /**
+   * Where each vendor's script comes from: the vendor by default
+   * (src/contract/integrations.ts); a provider's proxy or a test's local
+   * server otherwise. The server's Content-Security-Policy follows them.
+   */
+  tagManagerScriptBaseUrl: string;
+  socialPixelScriptUrl: string;
+  heatmapScriptBaseUrl: string;
+  webAnalyticsScriptUrl: string;
   /** Kiosk idle time before the inactivity modal opens (spec 4 "Kiosk inactivity"). */
   kioskNoActivitySeconds: number;
   questionnaireCss: string;

@@ -12,8 +12,13 @@ export type ModalSize = (typeof MODAL_SIZES)[number];
 
 export const DEFAULT_MODAL_SIZE: ModalSize = 'lg';
 
-/** A choice as SurveyJS writes it: a bare value, or a value with its label. */
-export type Choice = string | number | { value: string | number; text?: string };
+/**
+ * A choice as SurveyJS writes it: a bare value, or a value with its label and
+ * an optional `visibleIf` (SurveyJS ItemValue.visibleIf): the choice is offered
+ * only while the condition holds, e.g. `{booking.bodyParts} contains 'breast'`.
+ */
+export type Choice =
+  string | number | { value: string | number; text?: string; visibleIf?: string };
 
 /** SurveyJS `numeric` validator: the answer is a number within [minValue, maxValue]. */
 export interface NumericValidator {
@@ -193,6 +198,7 @@ export const OUTCOME_TYPES = [
   'CHANGE_EXAM',
   'WALK_IN_EXAM',
   'RESTRICT_MIN_DATE',
+  'PATIENT_NOTE',
 ] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
 

@@ -51,8 +51,9 @@
  * 409 message.questionnaire_date_restricted.
  */
 import type { Answers, ModalSize, OutcomeType, QuestionnaireJson } from './questionnaire-format';
+import type { PatientNote, QuestionnaireExam } from './questionnaire-booking';
 
-export type { Answers, ModalSize, OutcomeType, QuestionnaireJson };
+export type { Answers, ModalSize, OutcomeType, PatientNote, QuestionnaireExam, QuestionnaireJson };
 
 /** Spec 4 "Questionnaire flow": every questionnaire type, the one list both sides use. */
 export const QUESTIONNAIRE_TYPES = [
@@ -142,6 +143,8 @@ export interface QuestionnaireAnswer {
 
 export interface QuestionnairesResponse {
   questionnaires: Questionnaire[];
+  /** The exams asked about, in the order asked (before booking) or the booking's exams. */
+  exams: QuestionnaireExam[];
   /** The key the answers belong to (issued when the request had none). */
   bookingKey: string;
   /**
@@ -158,6 +161,11 @@ export interface TemporaryAnswerRequest {
   questionnaireId: number;
   questionnaireResult: Answers;
   examSlug?: string | null;
+  /**
+   * Every exam being booked (at most 10): the booking's facts the answers are
+   * checked with, as the patient saw them (a choice shown only for a breast exam).
+   */
+  examSlugs?: string[];
 }
 
 /** Body of every save call about an existing booking. */
@@ -209,6 +217,8 @@ export interface ProcessedOutcomeResponse {
   restrictMinDate: string | null;
   /** CREATE_BOOKING_REQUEST: the booking becomes a booking request. */
   createBookingRequest: boolean;
+  /** PATIENT_NOTE: the notes for the patient, in rule order, each once (our addition to spec 3). */
+  notes: PatientNote[];
   /** Every outcome type that fired, in rule order. */
   outcomes: OutcomeType[];
 }

@@ -18,3 +18,15 @@ export function normaliseContactNumber(value: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/(?!^\+)[^\d]/g, '')}`;
 }
+
+/**
+ * Whether a value (a message parameter) is a phone number to offer as a
+ * tap-to-call link: 8 to 15 digits with the usual separators, starting as
+ * the numbers of this region do (0, 1300/1800, or + international), so a
+ * date such as 2026-11-23 is not one.
+ */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^(?:\+|\(?[01])[\d\s().-]+$/.test(value.trim())) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 8 && digits <= 15;
+}

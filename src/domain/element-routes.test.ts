@@ -27,7 +27,10 @@ describe('elementForPath (standalone elements on clinic pages, R-1-24)', () => {
 });
 
 describe('url state in the hash', () => {
-  it('round-trips a path and query', () => {
+  it('round-trips a path and query, encoded once', () => {
+    expect(writeUrlState('/select-clinic', '?examSlug=a%2Cb')).toBe(
+      '#imaging:/select-clinic?examSlug=a%2Cb',
+    );
     const hash = writeUrlState('/select-clinic', '?examSlug=mri-knee&date=2026-12-01');
     expect(readUrlState(hash)).toEqual({
       path: '/select-clinic',
@@ -40,6 +43,6 @@ describe('url state in the hash', () => {
     expect(readUrlState('#top')).toBeNull();
     expect(readUrlState('#imaging://evil.example/x')).toBeNull();
     expect(readUrlState('#imaging:https://evil.example')).toBeNull();
-    expect(readUrlState('#imaging:%E0%A4%A')).toBeNull();
+    expect(readUrlState('#imaging:%2F%2Fevil.example')).toBeNull();
   });
 });

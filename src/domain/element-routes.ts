@@ -28,7 +28,8 @@ export function elementForPath(path: string): ElementRoute | null {
     return { tag: 'imaging-booking-request', module: 'booking-request' };
   if (first === 'authentication') return { tag: 'imaging-auth', module: 'auth' };
   if (first === 'deny') return { tag: 'imaging-deny', module: 'deny' };
-  if (INFO_PAGES.has(first)) return { tag: 'imaging-page', module: 'pages', attrs: { page: first } };
+  if (INFO_PAGES.has(first))
+    return { tag: 'imaging-page', module: 'pages', attrs: { page: first } };
   if (isBookingPath(path)) return { tag: 'imaging-booking', module: 'booking' };
   return null;
 }
@@ -39,12 +40,8 @@ export const URL_STATE_PREFIX = '#imaging:';
 /** The path and query an element mirrored into a hash, or null. */
 export function readUrlState(hash: string): { path: string; search: string } | null {
   if (!hash.startsWith(URL_STATE_PREFIX)) return null;
-  let target: string;
-  try {
-    target = decodeURI(hash.slice(URL_STATE_PREFIX.length));
-  } catch {
-    return null;
-  }
+  // Written as is (the query is already encoded): read back as is.
+  const target = hash.slice(URL_STATE_PREFIX.length);
   // Only a portal path: never a scheme, a host or a protocol-relative URL.
   if (!target.startsWith('/') || target.startsWith('//')) return null;
   const query = target.indexOf('?');
@@ -54,5 +51,5 @@ export function readUrlState(hash: string): { path: string; search: string } | n
 }
 
 export function writeUrlState(path: string, search: string): string {
-  return `${URL_STATE_PREFIX}${encodeURI(path + search)}`;
+  return `${URL_STATE_PREFIX}${path}${search}`;
 }

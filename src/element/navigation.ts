@@ -2,12 +2,28 @@
  * An element asks to go to another portal path. The host page that routes
  * (the provider's portal, a clinic's own router) handles the event and calls
  * preventDefault(); when nobody does, the element is alone on a clinic's page
- * and goes there itself (standalone-host.ts, loaded only then).
+ * and goes there itself. A move within the element applies at once, as a
+ * host router would: applied later, it would land after the patient's next
+ * choice and undo it. Swapping in another element or watching Back and
+ * Forward loads standalone-host.ts, only then.
  */
+import { elementForPath, writeUrlState } from '../domain/element-routes';
 import { emit, hostOf } from './emit';
 import type { NavigationDetail } from './events';
 
 export type NavigationEventName = 'imaging-navigated' | 'imaging-booking-navigated';
+
+/** The element as the clinic placed it, before its first move alone (Back to the first entry). */
+export interface PlacedElement {
+  tag: string;
+  attrs: [string, string][];
+}
+
+let placed: PlacedElement | null = null;
+
+export function firstPlaced(): PlacedElement | null {
+  return placed;
+}
 
 export function requestNavigation(
   from: Element | ShadowRoot | null | undefined,
@@ -17,7 +33,30 @@ export function requestNavigation(
   if (!from || !emit(from, event, detail)) return;
   const host = hostOf(from);
   if (!(host instanceof HTMLElement) || !host.isConnected) return;
+  placed ??= {
+    tag: host.localName,
+    attrs: [...host.attributes].map((attribute) => [attribute.name, attribute.value]),
+  };
+  if (elementForPath(detail.path)?.tag === host.localName) {
+    moveWithin(host, detail);
+    void import('./standalone-host').then(({ watch }) => watch(host));
+    return;
+  }
   void import('./standalone-host').then(({ followAlone }) => followAlone(host, detail));
+}
+
+/** The element's own step: its attributes, and with `url-state` the page's address. */
+function moveWithin(host: HTMLElement, { path, search, replace }: NavigationDetail): void {
+  if (host.hasAttribute('url-state')) {
+    const url = new URL(location.href);
+    url.hash = writeUrlState(path, search);
+    if (url.href !== location.href) {
+      if (replace) history.replaceState(history.state, '', url);
+      else history.pushState(history.state, '', url);
+    }
+  }
+  host.setAttribute('path', path);
+  host.setAttribute('search', search);
 }
 
 /** An element with `url-state` opened on a page whose address holds a mirrored state. */

@@ -11,11 +11,9 @@
 import { getApiBase } from '../api/client';
 import { elementForPath, readUrlState, writeUrlState } from '../domain/element-routes';
 import type { NavigationDetail } from './events';
+import { firstPlaced, type PlacedElement } from './navigation';
 
-interface Snapshot {
-  tag: string;
-  attrs: [string, string][];
-}
+type Snapshot = PlacedElement;
 
 /** The element now on the page, and the one the page started with (Back to the first entry). */
 let current: HTMLElement | null = null;
@@ -30,6 +28,12 @@ export async function followAlone(host: HTMLElement, detail: NavigationDetail): 
   await show(host, detail.path, detail.search);
 }
 
+/** After a move within the element (navigation.ts applied it): Back and Forward now come here. */
+export function watch(host: HTMLElement): void {
+  remember(host);
+  if (host.hasAttribute('url-state')) watchHistory();
+}
+
 /** Shows the state the address holds, without adding a history entry. */
 export async function restore(host: HTMLElement): Promise<void> {
   const state = readUrlState(location.hash);
@@ -41,7 +45,7 @@ export async function restore(host: HTMLElement): Promise<void> {
 
 function remember(host: HTMLElement): void {
   current = host;
-  first ??= {
+  first ??= firstPlaced() ?? {
     tag: host.localName,
     attrs: [...host.attributes].map((attribute) => [attribute.name, attribute.value]),
   };

@@ -112,6 +112,18 @@ const noQuestionnaires: Record<string, Handler> = {
 
 const PAIN_SCORE = { id: 5, type: 'PAIN_SCORE_INITIAL', title: 'Pain score', json: { pages: [] } };
 
+/** One required consent form, not answered yet. */
+const requiredConsentFormPending = () => ({
+  body: {
+    appointmentConsentForms: [
+      { consentFormId: 1, appointmentSlug: SLUG, required: true, answered: false },
+    ],
+    notifyPatient: true,
+    consentForms: [],
+    answers: [],
+  },
+});
+
 describe('<imaging-appointment>', () => {
   it('R-2.4-29 R-3-31 shows the exam, the time in the clinic zone, the clinic with a map link and the preparation', async () => {
     stubApi({ [`POST ${BASE}/summary`]: summary() });
@@ -317,16 +329,7 @@ describe('<imaging-appointment>', () => {
     stubApi({
       [`POST ${BASE}/summary`]: summary(),
       ...noQuestionnaires,
-      [`GET ${BASE}/${SLUG}/consent_forms`]: () => ({
-        body: {
-          appointmentConsentForms: [
-            { consentFormId: 1, appointmentSlug: SLUG, required: true, answered: false },
-          ],
-          notifyPatient: true,
-          consentForms: [],
-          answers: [],
-        },
-      }),
+      [`GET ${BASE}/${SLUG}/consent_forms`]: requiredConsentFormPending,
       [`GET ${BASE}/${SLUG}/feedback`]: () => ({
         body: { questionnaireId: 9, questionnaireResult: null, title: 'Feedback' },
       }),
@@ -514,16 +517,7 @@ describe('<imaging-appointment>', () => {
     stubApi({
       [`POST ${BASE}/summary`]: summary(),
       ...noQuestionnaires,
-      [`GET ${BASE}/${SLUG}/consent_forms`]: () => ({
-        body: {
-          appointmentConsentForms: [
-            { consentFormId: 1, appointmentSlug: SLUG, required: true, answered: false },
-          ],
-          notifyPatient: true,
-          consentForms: [],
-          answers: [],
-        },
-      }),
+      [`GET ${BASE}/${SLUG}/consent_forms`]: requiredConsentFormPending,
     });
     const element = mount('imaging-appointment', `/appointments/${KEY}`);
     (await button(element, 'Done – go to the home page')).click();

@@ -434,14 +434,22 @@ describe('<imaging-deny>', () => {
   }
 
   it('R-4-deny-08 R-4-deny-12: the max-attempts message, and Close only with showClose and redirectUrl', async () => {
-    const element = deny('?maxAttempts=true&showClose=true&redirectUrl=https://clinic.example.org');
+    // A foreign address gets no Close (a crafted link must not lead away); the provider's own does.
+    const element = deny('?maxAttempts=true&showClose=true&redirectUrl=https://evil.example/x');
+    await waitFor(() => root(element).querySelector('[part=message]'), 'message');
+    equal(root(element).querySelector('a[part=close]'), null);
+    element.setAttribute(
+      'search',
+      '?maxAttempts=true&showClose=true&redirectUrl=https://example.org/',
+    );
     const message = await waitFor(() => root(element).querySelector('[part=message]'), 'message');
     assert(message.textContent!.startsWith('Too many attempts'), message.textContent!);
+    await waitFor(() => root(element).querySelector('a[part=close]'), 'Close');
     equal(
       root(element).querySelector('a[part=close]')?.getAttribute('href'),
-      'https://clinic.example.org',
+      'https://example.org/',
     );
-    element.setAttribute('search', '?status=CANCELED&redirectUrl=https://clinic.example.org');
+    element.setAttribute('search', '?status=CANCELED&redirectUrl=https://example.org/');
     await waitFor(() => message.textContent === 'This appointment has been cancelled.', 'canceled');
     equal(root(element).querySelector('a[part=close]'), null);
   });

@@ -32,6 +32,8 @@ function stubApi(outcome: Record<string, unknown> = {}): void {
   calls = [];
   window.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input.toString(), location.href);
+    if (url.pathname === '/api/booking/clinics/by_ids')
+      return json([{ id: 2, name: 'Harbour Imaging Sydney CBD' }]);
     if (!url.pathname.startsWith('/api/questionnaires')) return realFetch(input, init);
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -39,6 +41,9 @@ function stubApi(outcome: Record<string, unknown> = {}): void {
     if (url.pathname === '/api/questionnaires')
       return json({
         questionnaires: [fixture],
+        exams: [
+          { slug: 'mri-knee', name: 'MRI Knee', modalityId: 1, modality: 'mri', bodyPart: 'knee' },
+        ],
         bookingKey: 'BK-Q-1',
         examQuestionnaireAnswers: [],
         allQuestionnaireAnswers: [],
@@ -296,8 +301,9 @@ describe('<imaging-questionnaire> renderer', () => {
         },
         examSlug: 'mri-knee',
         bookingKey: 'BK-Q-1',
+        examSlugs: ['mri-knee'],
       }),
-      'answers saved under the flow key',
+      'answers saved under the flow key, with every exam booked',
     );
     // R-9-19: BOOKING_FORM navigation after 100 ms; R-4-quest-10: the minimum date goes along.
     const navigated = await waitFor(() => navigations[0], 'navigation to the slots');

@@ -262,6 +262,7 @@ test.describe('appointment pages', () => {
     // The arriving page puts focus on its title, not on the body.
     await expect(heading(page, 'Appointment rescheduled')).toBeFocused();
     await expect(page).not.toHaveURL(new RegExp(old.bookingKey));
+    const newKey = new URL(page.url()).pathname.split('/')[2]!;
     const card = appointment(page).locator('[part="appointment-card"]');
     await expect(card).toContainText('MRI Knee');
     await expect(card.locator('[part="moved-notice"]')).toContainText(
@@ -286,6 +287,9 @@ test.describe('appointment pages', () => {
     );
     expect(await statusOf(page, old.bookingKey)).toBe('CANCELED');
     await keepScreenshot(page, 'appointment-old-link-moved');
+    // …and to the new appointment itself (its key was sealed under the old one).
+    await appointment(page).getByRole('button', { name: 'Open your new appointment' }).click();
+    await expect(page).toHaveURL(new RegExp(newKey));
   });
 
   test('R-6-09 without a session the page sends the patient to /authentication for this booking', async ({

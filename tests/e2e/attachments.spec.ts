@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot, logInAsHolder } from './helpers';
+import {
+  expectNoAxeViolations,
+  frameReady,
+  keepScreenshot,
+  logInAsHolder,
+  fillPatientDetails,
+} from './helpers';
 
 const FIXTURES = 'tests/fixtures/attachments';
 const PDF = `${FIXTURES}/referral.pdf`;
@@ -61,14 +67,13 @@ async function chooseFirstFreeSlot(page: Page) {
 }
 
 async function fillPatient(page: Page) {
-  const form = booking(page);
-  await form.getByLabel('First name').fill('Ava');
-  await form.getByLabel('Last name').fill('Nguyen');
-  await form.getByLabel('Date of birth').fill('1979-03-08');
-  await form.getByLabel('Email').fill('ava.nguyen@example.org');
-  await form.getByLabel('Contact number').fill('0412345678');
-  await form.getByLabel('Female', { exact: true }).check();
-  await form.getByLabel('Post code').fill('2000');
+  await fillPatientDetails(booking(page), {
+    firstName: 'Ava',
+    lastName: 'Nguyen',
+    dateOfBirth: '1979-03-08',
+    email: 'ava.nguyen@example.org',
+    postCode: '2000',
+  });
 }
 
 /** Uploads the referral on the details step; a wrong type first is refused at once. */

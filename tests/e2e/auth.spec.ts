@@ -395,14 +395,20 @@ test.describe('deny page (spec 4 "Deny page message by input", 8)', () => {
   });
 
   test('R-4-deny-12: Close links to redirectUrl only with showClose=true', async ({ page }) => {
-    await page.goto('/deny?status=CANCELED&showClose=true&redirectUrl=https://clinic.example.org/');
+    // The provider's own site (radiology homeUrl); a foreign address from a crafted link gets none.
+    await page.goto(
+      '/deny?status=CANCELED&showClose=true&redirectUrl=https://www.harbour-imaging.example/',
+    );
     await expect(page.getByRole('link', { name: 'Close' })).toHaveAttribute(
       'href',
-      'https://clinic.example.org/',
+      'https://www.harbour-imaging.example/',
     );
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'deny-canceled-close');
-    await page.goto('/deny?status=CANCELED&redirectUrl=https://clinic.example.org/');
+    await page.goto('/deny?status=CANCELED&redirectUrl=https://www.harbour-imaging.example/');
+    await expect(page.locator('imaging-deny [part=message]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Close' })).toHaveCount(0);
+    await page.goto('/deny?status=CANCELED&showClose=true&redirectUrl=https://evil.example/');
     await expect(page.locator('imaging-deny [part=message]')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Close' })).toHaveCount(0);
   });

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot, mailsTo } from './helpers';
+import {
+  expectNoAxeViolations,
+  frameReady,
+  keepScreenshot,
+  mailsTo,
+  fillPatientDetails,
+} from './helpers';
 import { passQuestionnaires } from './questionnaire-helpers';
 
 const booking = (page: Page) => page.locator('imaging-booking');
@@ -60,14 +66,13 @@ async function chooseFirstFreeSlot(page: Page): Promise<string> {
 }
 
 async function fillPatient(page: Page) {
-  const form = booking(page);
-  await form.getByLabel('First name').fill('Mia');
-  await form.getByLabel('Last name').fill('Thompson');
-  await form.getByLabel('Date of birth').fill('1984-06-15');
-  await form.getByLabel('Email').fill('mia.thompson@example.org');
-  await form.getByLabel('Contact number').fill('0412345678');
-  await form.getByLabel('Female', { exact: true }).check();
-  await form.getByLabel('Post code').fill('6000');
+  await fillPatientDetails(booking(page), {
+    firstName: 'Mia',
+    lastName: 'Thompson',
+    dateOfBirth: '1984-06-15',
+    email: 'mia.thompson@example.org',
+    postCode: '6000',
+  });
 }
 
 test.describe('booking a scan', () => {

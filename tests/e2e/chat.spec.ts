@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot } from './helpers';
+import { expectNoAxeViolations, frameReady, keepScreenshot, fillPatientDetails } from './helpers';
 
 // The chat vendor is a local stand-in (fake-messenger.js) on an origin of its
 // own, like the vendor's; the provider's settings point the portal at it
@@ -66,14 +66,13 @@ async function reachDetails(page: Page) {
   await slots.first().click();
   await booking(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your details')).toBeVisible();
-  const form = booking(page);
-  await form.getByLabel('First name').fill('Ruby');
-  await form.getByLabel('Last name').fill('Okafor');
-  await form.getByLabel('Date of birth').fill('1990-11-02');
-  await form.getByLabel('Email').fill('ruby.okafor@example.org');
-  await form.getByLabel('Contact number').fill('0412345678');
-  await form.getByLabel('Female', { exact: true }).check();
-  await form.getByLabel('Post code').fill('2150');
+  await fillPatientDetails(booking(page), {
+    firstName: 'Ruby',
+    lastName: 'Okafor',
+    dateOfBirth: '1990-11-02',
+    email: 'ruby.okafor@example.org',
+    postCode: '2150',
+  });
 }
 
 test.describe('chat with an agent through the vendor (R-1-30)', () => {

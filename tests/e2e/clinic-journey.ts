@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { clinicPage } from './clinic-site';
-import { expectNoAxeViolations } from './helpers';
+import { expectNoAxeViolations, fillPatientDetails } from './helpers';
 import { passQuestionnaires } from './questionnaire-helpers';
 
 const EVENT_RECORDER = `<script>
@@ -50,13 +50,14 @@ function apiCalls(page: Page): string[] {
 }
 
 async function fillPatient(root: ReturnType<Page['locator']>) {
-  await root.getByLabel('First name').fill('Ava');
-  await root.getByLabel('Last name').fill('Nguyen');
-  await root.getByLabel('Date of birth').fill('1990-02-03');
-  await root.getByLabel('Email').fill('ava.nguyen@example.org');
-  await root.getByLabel('Contact number').fill('0412345679');
-  await root.getByLabel('Female', { exact: true }).check();
-  await root.getByLabel('Post code').fill('6000');
+  await fillPatientDetails(root, {
+    firstName: 'Ava',
+    lastName: 'Nguyen',
+    dateOfBirth: '1990-02-03',
+    email: 'ava.nguyen@example.org',
+    phone: '0412345679',
+    postCode: '6000',
+  });
 }
 
 async function chooseFirstFreeSlot(root: ReturnType<Page['locator']>) {

@@ -23,7 +23,12 @@ export async function startClinicSite(
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://localhost:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections alive: close would wait for them.
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -78,6 +83,11 @@ export async function startCookieProbe(port: number, allowOrigin: string): Promi
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections alive: close would wait for them.
+        server.closeAllConnections();
+      }),
   };
 }

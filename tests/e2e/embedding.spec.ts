@@ -4,6 +4,7 @@
  * element, and with one classic script (embed.js) that makes an iframe.
  * The patient books on the clinic's page; the server holds the booking.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { bookOnClinicPage, clinicSitePages } from './clinic-journey';
 import { startClinicSite, type ClinicSite } from './clinic-site';
@@ -33,6 +34,15 @@ test.describe('embedding on a clinic site', () => {
     const key = await bookOnClinicPage(page, { clinic: clinic.origin, portal, travel: true });
     await expectNoAxeViolations(page);
     await keepScreenshot(page, 'embedding-element-confirmed');
+    // 'Add to calendar' on the clinic's page saves the file (the API is on another origin).
+    const saving = page.waitForEvent('download');
+    await page
+      .locator('imaging-appointment')
+      .getByRole('link', { name: 'Add to calendar' })
+      .click();
+    const file = await saving;
+    expect(readFileSync((await file.path())!, 'utf8')).toContain('BEGIN:VCALENDAR');
+    expect(new URL(page.url()).origin).toBe(clinic.origin);
     await page.reload();
     await expect(page.locator('imaging-appointment .appointment__reference').first()).toHaveText(
       key,
@@ -69,7 +79,31 @@ test.describe('embedding on a clinic site', () => {
     const iframe = page.locator('#book-a-scan iframe');
     await expect(iframe).toHaveAttribute('title', 'Book a scan');
     const frame = page.frameLocator('#book-a-scan iframe');
-    // Prefill: the exam and the region came in the address.
+    // Inside the iframe the provider's banner comes as a modal (R-2.5-25), and the prefilled
+    // exam's questionnaire too (the exam and region came in the address): the patient deals
+    // with whichever is on top, then the other.
+    const notice = frame.getByRole('dialog', { name: 'Notice' });
+    const form = frame.locator('imaging-questionnaire dialog[open]');
+    await expect(form.or(notice).first()).toBeVisible();
+    const clinicStep = frame.getByRole('heading', { level: 1, name: 'Choose a clinic' });
+    for (let round = 0; round < 20; round++) {
+      const noticeOpen = await notice.isVisible();
+      const formOpen = await form.isVisible();
+      if (!noticeOpen && !formOpen && (await clinicStep.isVisible())) break;
+      try {
+        if (noticeOpen)
+          await notice.getByRole('button', { name: 'Dismiss notice' }).click({ timeout: 2000 });
+        else throw new Error('no notice');
+      } catch {
+        if (formOpen) {
+          await form
+            .getByRole('radio', { name: 'Something else', exact: true })
+            .check({ timeout: 2000 });
+          await form.locator('form button[type=submit]').click({ timeout: 2000 });
+        }
+      }
+      await page.waitForTimeout(250);
+    }
     await expect(frame.getByRole('heading', { level: 1, name: 'Choose a clinic' })).toBeVisible();
     await expect(frame.getByLabel('Region')).toHaveValue(/perth/i);
     const src = await iframe.getAttribute('src');

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -125,4 +125,24 @@ export async function logInAsHolder(page: Page, bookingKey: string): Promise<voi
 export async function logInAs(page: Page, bookingKey: string): Promise<void> {
   await page.goto('/about');
   await logInAsHolder(page, bookingKey);
+}
+
+export interface TestPatient {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  phone?: string;
+  postCode: string;
+}
+
+/** Types a patient's details into the booking form inside `form` (the booking element), as a patient does. */
+export async function fillPatientDetails(form: Locator, patient: TestPatient): Promise<void> {
+  await form.getByLabel('First name').fill(patient.firstName);
+  await form.getByLabel('Last name').fill(patient.lastName);
+  await form.getByLabel('Date of birth').fill(patient.dateOfBirth);
+  await form.getByLabel('Email').fill(patient.email);
+  await form.getByLabel('Contact number').fill(patient.phone ?? '0412345678');
+  await form.getByLabel('Female', { exact: true }).check();
+  await form.getByLabel('Post code').fill(patient.postCode);
 }

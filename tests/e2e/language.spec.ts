@@ -147,7 +147,7 @@ test.describe('R-1-25 a patient books in Macedonian (issue 13 part 8)', () => {
     const page_ = page.locator('imaging-appointment');
     await expect(page_).toContainText('МРИ на колено');
     await expect(page_).toContainText('КТ на гради');
-    await expect(page_).toContainText('Пред МРИ кажете ни ако имате пејсмејкер');
+    await expect(page_).toContainText('Оставете ги накитот, часовникот и шнолите дома');
     await expect(page_).toContainText(/20\d\d г\./);
     await expect(page_).not.toContainText(ENGLISH);
     await expect(page_).toHaveAttribute('lang', 'mk');

@@ -163,7 +163,11 @@ test.describe('questionnaires before booking', () => {
     await answerMriSafety(page, { claustrophobic: 'Yes' });
     await expect(page).toHaveURL(/changedExamSlug=mri-knee/);
     await expect(page).toHaveURL(/examSlug=mri-knee-wide-bore/);
-    // The moved answers cover the new exam: on to the location.
+    // The moved answers cover the new exam; the answer also says what it means for
+    // the visit (issue 13), then on to the location.
+    const result = page.locator('imaging-questionnaire [part="questionnaire-result"]');
+    await expect(result).toContainText('enclosed spaces');
+    await result.getByRole('button', { name: 'Continue' }).click();
     await expect(heading(page, 'Choose a clinic')).toBeVisible();
     await expect(page).toHaveURL(/\/select-region\?.*examSlug=mri-knee-wide-bore/);
   });

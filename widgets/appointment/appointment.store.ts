@@ -25,6 +25,7 @@ import {
 import { denySearch, denyStatusOf, liveAppointments } from '../../src/domain/appointment/deny';
 import {
   authenticationTarget,
+  bookingPagePath,
   homeTarget,
   questionnaireTarget,
   rescheduleTarget,
@@ -217,6 +218,7 @@ export async function reschedule(
       clinicId: appointment.clinic.id,
       kioskMode: context.kioskMode,
       currentStart: appointment.date,
+      bookingKey: context.bookingKey,
     }),
   );
 }
@@ -266,4 +268,10 @@ export function goHome(): void {
 
 export function goTo(target: Target): void {
   navigate(target);
+}
+
+/** R-4-status-04: from a moved appointment's old link to the new appointment's page. */
+export function openMovedTo(bookingKey: string): void {
+  if (context)
+    navigate({ path: `${context.prefix}${bookingPagePath('appointment', bookingKey)}`, search: '' });
 }

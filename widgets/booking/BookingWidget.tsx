@@ -6,8 +6,8 @@ import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-wi
 import { emit } from '../../src/element/emit';
 import { requestNavigation, restoreUrlState } from '../../src/element/navigation';
 import { useT } from '../../src/i18n/useT';
-import { startChat } from '../../src/integrations/chat';
-import { $config } from '../../src/stores/config.store';
+import { startIntegrations } from '../../src/integrations/start';
+import { $appConfig } from '../../src/stores/config.store';
 import { setKioskMode } from '../../src/stores/kiosk.store';
 import { $redirect, cancelRedirect, requireFields } from './booking-options.store';
 import {
@@ -21,7 +21,7 @@ import {
 } from './booking.store';
 import { $exams } from './catalogue.store';
 import { $flowFacts, $visibleStep, alignStep, applyPreselection } from './flow.store';
-import { continueThroughQuestionnaires } from './questionnaire-step';
+import { continueThroughQuestionnaires, requireQuestionnaires } from './questionnaire-step';
 import { StepIndicator } from './parts/StepIndicator';
 import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
@@ -48,6 +48,9 @@ export interface BookingWidgetProps extends SharedWidgetProps, WidgetProps {
   validationCodeRequired?: boolean;
 }
 
+/** Bookings already reported by imaging-booking-created on this page. */
+const announced = new Set<string>();
+
 /** `<imaging-booking>`: the booking flow of spec 2.4 in five steps. */
 export function BookingWidget(props: BookingWidgetProps) {
   const {
@@ -61,7 +64,6 @@ export function BookingWidget(props: BookingWidgetProps) {
     medicareNumberRequired,
     validationCodeRequired,
   } = props;
-  useEffect(() => $config.subscribe(startChat), []);
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const step = useStore($visibleStep);
@@ -141,6 +143,15 @@ export function BookingWidget(props: BookingWidgetProps) {
     });
   }, [search]);
 
+  // R-4-create-14: the analytics funnel follows the flow only when analytics is enabled.
+  useEffect(() => {
+    startIntegrations();
+    return $appConfig.subscribe((app) => {
+      if (app?.analyticsEnabled)
+        void import('./funnel.store').then((module) => module.watchFunnel());
+    });
+  }, []);
+
   // R-4-create-13, R-9-21: progress steps reach the host after the 2000 ms debounce.
   useEffect(
     () =>
@@ -160,17 +171,24 @@ export function BookingWidget(props: BookingWidgetProps) {
   // Once only: a booking element mounted later (back from the questionnaires) must not repeat it.
   useNavigationRequest($externalNavigation, () => root.current, 'imaging-booking-navigated');
 
+  // Once per booking: the element mounted again (Forward to the confirmation) must not repeat it.
   useEffect(() => {
-    if (created)
-      emit(root.current, 'imaging-booking-created', {
-        bookingKey: created.bookingKey,
-        kind: created.kind,
-      });
+    if (!created || announced.has(created.bookingKey)) return;
+    announced.add(created.bookingKey);
+    emit(root.current, 'imaging-booking-created', {
+      bookingKey: created.bookingKey,
+      kind: created.kind,
+    });
   }, [created]);
 
   useEffect(() => {
     alignStep();
   }, [step, route.step]);
+
+  // Arrived past the exam step with exams chosen: their questionnaires still come first.
+  useEffect(() => {
+    if (step === 'clinic' || step === 'slots' || step === 'form') requireQuestionnaires();
+  }, [step, facts]);
 
   // A new step moves focus to its heading, so screen readers announce it; not on first load.
   // Later steps load on demand: the heading may arrive after this render.

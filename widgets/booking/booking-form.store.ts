@@ -8,7 +8,8 @@
  * (R-4-slots-07..09, R-8-22), progress step 3 (R-4-create-03) and the
  * confirmation.
  */
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
+import { $bookingForm, $submission } from './form-state.store';
 import {
   createAppointment,
   createBookingRequest,
@@ -31,7 +32,6 @@ import {
   toPatientDetails,
   validateBookingForm,
   type BookingField,
-  type BookingFormValues,
   type FieldErrors,
 } from '../../src/domain/booking/form-validation';
 import { CREATING_APPOINTMENTS_STEP } from '../../src/domain/booking/progress';
@@ -61,19 +61,11 @@ import {
 import { failures, isSlotConflict, newBookingKey, settle, type Settled } from './booking-calls';
 
 export { $created, type CreatedBooking } from './booking.store';
+export { $bookingForm, $submission, type Submission } from './form-state.store';
 
-export const $bookingForm = map<BookingFormValues>(emptyBookingForm());
 export const $formErrors = atom<FieldErrors>({});
 /** A message for the booking-request form (CreateBookingRequestRequest.note). */
 export const $requestNote = atom('');
-
-export type Submission =
-  | { state: 'idle' | 'submitting' }
-  /** R-4-slots-07: the slot was taken; a static error modal is open. */
-  | { state: 'conflict' }
-  | { state: 'failed'; messageKey: string };
-
-export const $submission = atom<Submission>({ state: 'idle' });
 
 export function setField(field: BookingField, value: string): void {
   $bookingForm.setKey(field, value);

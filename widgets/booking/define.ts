@@ -34,7 +34,7 @@ import formStepCss from './steps/form-step.css?inline';
  * @fires imaging-booking-navigated - {path, search, replace}: the flow moved; bubbles, composed
  * @fires imaging-booking-created - {bookingKey, kind: 'appointment' | 'booking-request'}; bubbles, composed
  * @fires imaging-booking-progressed - {step}: the booking progress step (0 exam … 4 confirmed), after a 2000 ms debounce; bubbles, composed
- * @csspart booking, progress, step, summary, procedure-type, modalities, body-parts, body-figure, exams, selected-exams, location, clinics, map, slot-toolbar, time-of-day, time-zone-note, week, month, form, confirmation, booking-key, appointment-details, modal
+ * @csspart booking, progress, step, summary, procedure-type, modalities, body-parts, body-figure, exams, selected-exams, location, clinics, map, slot-toolbar, time-of-day, time-zone-note, week, month, form, confirmation, booking-key, appointment-details, answer-notes, modal
  * @cssprop --imaging-booking-slot-background, --imaging-booking-selected-background, --imaging-body-part-hover and the --imaging-* tokens
  */
 // The flow's texts load with the flow, not with every element (the frame's first-load budget).

@@ -9,22 +9,48 @@
  * fails: the server still refuses a denied booking) the flow goes on as before.
  */
 import { getQuestionnaires } from '../../src/api/questionnaires';
-import { PATIENT_BOOKING_TYPES } from '../../src/domain/questionnaire/outcomes';
+// The contract's list, not src/domain/questionnaire/outcomes: the flow's first load stays small.
+import { BOOKING_FLOW_TYPES } from '../../src/contract/questionnaire';
 import { $booking, $bookingUrl, navigateOutside, updateParams } from './booking.store';
 import { continueFromExams } from './flow.store';
 
 let checking = false;
 
-export async function continueThroughQuestionnaires(): Promise<void> {
+/** Exam step "Continue": the exams' unanswered questionnaires first, then the next step. */
+export function continueThroughQuestionnaires(): Promise<void> {
+  return throughQuestionnaires(continueFromExams);
+}
+
+let askedFor = '';
+
+/**
+ * A flow that arrives past the exam step with its exams already chosen (a
+ * clinic page's link, the iframe's prefill, an old bookmark) still asks
+ * their questionnaires before the patient picks a time: otherwise the server
+ * refuses the booking at the very end (409 message.questionnaire_required).
+ * Once per choice of exams; answered ones cost one call.
+ */
+export function requireQuestionnaires(): void {
+  const { params } = $booking.get();
+  // Moving an appointment keeps its answers: the server books it without asking again.
+  if (params.status === 'RESCHEDULED') return;
+  // Once per choice of exams: the key the check itself gives the flow must not ask again.
+  const asked = params.examSlugs.join(',');
+  if (params.examSlugs.length === 0 || asked === askedFor) return;
+  askedFor = asked;
+  void throughQuestionnaires(() => {});
+}
+
+async function throughQuestionnaires(whenAnswered: () => void): Promise<void> {
   const { params } = $booking.get();
   if (checking) return;
-  if (params.examSlugs.length === 0) return continueFromExams();
+  if (params.examSlugs.length === 0) return whenAnswered();
   checking = true;
   try {
     const response = await getQuestionnaires({
       examSlugs: params.examSlugs,
       bookingKey: params.bookingKey,
-      types: [...PATIENT_BOOKING_TYPES],
+      types: [...BOOKING_FLOW_TYPES],
     });
     const answered = new Set(
       [...response.examQuestionnaireAnswers, ...response.allQuestionnaireAnswers].map(
@@ -32,7 +58,7 @@ export async function continueThroughQuestionnaires(): Promise<void> {
       ),
     );
     if (!response.questionnaires.some((questionnaire) => !answered.has(questionnaire.id))) {
-      continueFromExams();
+      whenAnswered();
       return;
     }
     // The answers belong to this key: the booking made at the end uses it too.
@@ -40,12 +66,12 @@ export async function continueThroughQuestionnaires(): Promise<void> {
       updateParams({ bookingKey: response.bookingKey });
     const back = $bookingUrl.get();
     const query = new URLSearchParams(back.search.slice(1));
-    query.set('types', PATIENT_BOOKING_TYPES.join(','));
+    query.set('types', BOOKING_FLOW_TYPES.join(','));
     query.set('backUrl', `${back.path}${back.search}`);
     navigateOutside('/questionnaires', `?${query.toString()}`);
   } catch (error) {
     console.warn('Questionnaire check failed; the booking goes on.', error);
-    continueFromExams();
+    whenAnswered();
   } finally {
     checking = false;
   }

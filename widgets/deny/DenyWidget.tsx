@@ -5,6 +5,29 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { telHref } from '../../src/domain/contact-number';
 import { $clinicsToCall, loadClinicsToCall } from './deny.store';
+import { getApiBase } from '../../src/api/client';
+import type { RadiologyConfig } from '../../src/contract/portal';
+import { $radiologyConfig } from '../../src/stores/config.store';
+
+/** Where a Close link may lead: this page's origin, the provider's portal and the provider's own sites. */
+function trustedOrigins(radiology: RadiologyConfig | null): string[] {
+  const urls = [
+    location.href,
+    getApiBase(),
+    radiology?.homeUrl,
+    radiology?.aboutUrl,
+    radiology?.contactUrl,
+  ];
+  const origins: string[] = [];
+  for (const url of urls) {
+    try {
+      if (url) origins.push(new URL(url, location.href).origin);
+    } catch {
+      // Not an address: nothing to trust.
+    }
+  }
+  return origins;
+}
 
 export interface DenyWidgetProps extends SharedWidgetProps, WidgetProps {
   search?: string;
@@ -16,7 +39,8 @@ export function DenyWidget({ search = '' }: DenyWidgetProps) {
   const t = useT();
   const input = parseDenyParams(search);
   const message = denyMessage(input);
-  const href = closeHref(input);
+  const radiology = useStore($radiologyConfig);
+  const href = closeHref(input, trustedOrigins(radiology));
   const clinics = useStore($clinicsToCall);
   useEffect(() => {
     if (input.maxAttempts) loadClinicsToCall();

@@ -1,12 +1,18 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useInjectedCss } from '../../src/element/useInjectedCss';
 import { useT } from '../../src/i18n/useT';
 import { $appConfig } from '../../src/stores/config.store';
+import { bookingContext } from '../../src/domain/questionnaire/booking-facts';
+import { PhoneText } from '../../src/ui/PhoneText';
+import { useListFormat } from './parts/useListFormat';
 import { QuestionnaireModal } from '../../src/ui/questionnaire/QuestionnaireModal';
+import { AnswersResult } from './parts/AnswersResult';
+import { QuestionnaireIntro } from './parts/QuestionnaireIntro';
 import {
+  $questionnaireAbout,
   $questionnaireNavigation,
   $questionnaireView,
   closeQuestionnaire,
@@ -17,7 +23,6 @@ import {
   stopFlow,
   submitAnswers,
 } from './questionnaire.store';
-import { telHref } from '../../src/domain/contact-number';
 
 export interface QuestionnaireWidgetProps extends SharedWidgetProps, WidgetProps {
   /** Current path, set by the host page's router (/questionnaires, /q, /iframe/questionnaires). */
@@ -31,7 +36,14 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const view = useStore($questionnaireView);
+  const about = useStore($questionnaireAbout);
   const app = useStore($appConfig);
+  // The booking's facts the questions' conditions read ({booking.bodyParts}…).
+  const facts = useMemo(() => bookingContext(about?.exams ?? []), [about]);
+  const count = view.state === 'asking' ? view.count : (about?.forms.length ?? 0);
+  const position = view.state === 'asking' ? view.position : 0;
+  const done = view.state === 'result' || view.state === 'working';
+  const listOf = useListFormat();
   // R-3-01: the provider's questionnaireCss applies inside the shadow root, after our own sheets.
   useInjectedCss(container, app?.questionnaireCss || undefined);
 
@@ -45,7 +57,7 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
 
   return (
     <div ref={root} className="questionnaire-flow" part="questionnaire" data-state={view.state}>
-      <h1 className="visually-hidden">{t('questionnaire.title')}</h1>
+      <QuestionnaireIntro about={about} position={position} count={count} done={done} />
       {(view.state === 'loading' || view.state === 'idle') && (
         <p role="status" className="notice">
           {t('questionnaire.loading')}
@@ -62,7 +74,7 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
             role={view.tone === 'error' ? 'alert' : 'status'}
             className={`notice notice--${view.tone}`}
           >
-            <WithPhoneLink text={t(view.messageKey, view.params)} phone={view.params?.phone} />
+            <PhoneText text={t(view.messageKey, view.params)} params={view.params} />
           </p>
           {view.state === 'message' && view.messageKey === 'questionnaire.feedback.thanks' && (
             <p className="notice">{t('questionnaire.feedback.redirecting')}</p>
@@ -86,6 +98,7 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
           </div>
         </section>
       )}
+      {view.state === 'result' && <AnswersResult notes={view.notes} onContinue={continueBooking} />}
       {view.state === 'asking' && (
         <QuestionnaireModal
           key={view.item.key}
@@ -99,6 +112,12 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
           busy={view.saving}
           error={view.errorKey ? t(view.errorKey) : undefined}
           idPrefix={view.item.key}
+          context={facts}
+          about={
+            view.item.examNames.length > 0
+              ? t('questionnaire.flow.for_exams', { exams: listOf(view.item.examNames) })
+              : undefined
+          }
           progress={
             view.count > 1
               ? t('questionnaire.flow.form_of', { position: view.position, count: view.count })
@@ -107,18 +126,5 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
         />
       )}
     </div>
-  );
-}
-
-/** A message that names a phone number: the number is a tap-to-call link (spec 4 deny outcomes). */
-function WithPhoneLink({ text, phone }: { text: string; phone?: string }) {
-  const at = phone ? text.indexOf(phone) : -1;
-  if (!phone || at < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, at)}
-      <a href={telHref(phone)}>{phone}</a>
-      {text.slice(at + phone.length)}
-    </>
   );
 }

@@ -19,7 +19,7 @@ import widgetCss from './questionnaire.css?inline';
  * @attr api-base - origin of the provider's API (default: same origin)
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
  * @fires imaging-navigated - {path, search, replace}: go to the next step (slots, deny page, back URL…); bubbles, composed
- * @csspart questionnaire, message, modal, questionnaire-form, question, rating, signature, questionnaire-html, questionnaire-close
+ * @csspart questionnaire, questionnaire-intro, questionnaire-result, message, modal, questionnaire-form, question, rating, signature, questionnaire-html, questionnaire-close
  * @cssprop the --imaging-* tokens; the provider's questionnaireCss (configuration) is adopted after the element's own styles
  */
 registerQuestionnaireTexts();

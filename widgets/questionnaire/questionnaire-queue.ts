@@ -7,11 +7,13 @@
 import type {
   ModalSize,
   Questionnaire,
+  QuestionnaireExam,
   QuestionnaireJson,
   QuestionnaireType,
 } from '../../src/contract/questionnaire';
 import { AFTER_BOOKING_TYPES, BEFORE_BOOKING_TYPES } from '../../src/contract/questionnaire';
 import { ApiError } from '../../src/api/errors';
+import { getClinicsByIds } from '../../src/api/booking-catalogue';
 import {
   getAppointmentQuestionnaires,
   getBookingRequestQuestionnaires,
@@ -41,6 +43,8 @@ export interface AskItem {
   showClosingConfirmation: boolean;
   /** The exam the answer belongs to. */
   examSlug: string | null;
+  /** The names of the exams asked about that it is for ("For MRI Knee" under its title). */
+  examNames: string[];
 }
 
 /** What a flow asks. */
@@ -54,6 +58,10 @@ export interface FlowQueue {
   bookingKey: string | null;
   /** The booking the answers are about (after booking). */
   booking: BookingOfKey | null;
+  /** The exams asked about: their names for the page, their facts for the conditions. */
+  exams: QuestionnaireExam[];
+  /** The clinic already chosen, when the URL names one. */
+  clinicName: string | null;
 }
 
 /** R-8-07: a key that names no appointment and no booking request. */
@@ -61,7 +69,39 @@ function bookingNotFound(): ApiError {
   return new ApiError(404, { message: 'message.appointment_not_found' });
 }
 
-function fromQuestionnaire(questionnaire: Questionnaire, examSlugs: readonly string[]): AskItem {
+/**
+ * The exam an answer belongs to: the first exam asked about that the
+ * questionnaire names, by slug or by modality (an MRI screening asked for
+ * CT Chest and MRI Knee belongs to the MRI), else the first exam.
+ */
+function examOf(
+  questionnaire: Questionnaire,
+  examSlugs: readonly string[],
+  exams: readonly QuestionnaireExam[],
+): string | null {
+  const named = examSlugs.find((slug) => questionnaire.examSlugs.includes(slug));
+  const byModality = exams.find((exam) => questionnaire.modalityIds.includes(exam.modalityId));
+  return named ?? byModality?.slug ?? examSlugs[0] ?? null;
+}
+
+/** The exams asked about that a questionnaire is for: every one when it is general. */
+function examsFor(
+  questionnaire: Questionnaire,
+  exams: readonly QuestionnaireExam[],
+): QuestionnaireExam[] {
+  if (questionnaire.general) return [...exams];
+  return exams.filter(
+    (exam) =>
+      questionnaire.examSlugs.includes(exam.slug) ||
+      questionnaire.modalityIds.includes(exam.modalityId),
+  );
+}
+
+function fromQuestionnaire(
+  questionnaire: Questionnaire,
+  examSlugs: readonly string[],
+  exams: readonly QuestionnaireExam[] = [],
+): AskItem {
   return {
     key: `q-${questionnaire.id}`,
     source: 'questionnaire',
@@ -71,9 +111,21 @@ function fromQuestionnaire(questionnaire: Questionnaire, examSlugs: readonly str
     json: questionnaire.json,
     modalSize: questionnaire.modalSize ?? 'lg',
     showClosingConfirmation: questionnaire.showClosingConfirmation,
-    examSlug:
-      questionnaire.examSlugs.find((slug) => examSlugs.includes(slug)) ?? examSlugs[0] ?? null,
+    examSlug: examOf(questionnaire, examSlugs, exams),
+    examNames: examsFor(questionnaire, exams).map((exam) => exam.name),
   };
+}
+
+/** The name of the clinic the URL names; the page goes on without it when it cannot be read. */
+async function clinicNameOf(id: number | null, signal: AbortSignal): Promise<string | null> {
+  if (id === null) return null;
+  try {
+    const [clinic] = await getClinicsByIds([id], { signal });
+    return clinic?.name ?? null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
 }
 
 export function loadQueue(context: FlowContext, signal: AbortSignal): Promise<FlowQueue> {
@@ -86,10 +138,15 @@ async function loadBefore(context: FlowContext, signal: AbortSignal): Promise<Fl
     (BEFORE_BOOKING_TYPES as readonly string[]).includes(type),
   );
   const types = asked.length > 0 ? asked : [...PATIENT_BOOKING_TYPES];
-  const response = await getQuestionnaires(
-    { examSlugs: context.examSlugs, bookingKey: context.bookingKey, types },
-    { signal },
-  );
+  const [response, clinicName] = await Promise.all([
+    getQuestionnaires(
+      { examSlugs: context.examSlugs, bookingKey: context.bookingKey, types },
+      { signal },
+    ),
+    clinicNameOf(context.clinicId, signal),
+  ]);
+  // An older server sends no exams: the page then names none.
+  const exams = response.exams ?? [];
   const answered = new Set(
     [...response.examQuestionnaireAnswers, ...response.allQuestionnaireAnswers].map(
       (answer) => answer.questionnaireId,
@@ -97,7 +154,7 @@ async function loadBefore(context: FlowContext, signal: AbortSignal): Promise<Fl
   );
   const queue = response.questionnaires
     .filter((questionnaire) => !answered.has(questionnaire.id))
-    .map((questionnaire) => fromQuestionnaire(questionnaire, context.examSlugs));
+    .map((questionnaire) => fromQuestionnaire(questionnaire, context.examSlugs, exams));
   return {
     queue,
     // After an exam change the moved answers cover the new exam: the flow simply goes on.
@@ -108,6 +165,8 @@ async function loadBefore(context: FlowContext, signal: AbortSignal): Promise<Fl
     answeredBefore: queue.length < response.questionnaires.length,
     bookingKey: response.bookingKey,
     booking: null,
+    exams,
+    clinicName,
   };
 }
 
@@ -128,19 +187,21 @@ async function loadAfter(context: FlowContext, signal: AbortSignal): Promise<Flo
   const exams = booking.examSlug ? [booking.examSlug] : [];
   const queue: AskItem[] = [];
   let found = 0;
+  let examsAsked: QuestionnaireExam[] = [];
   if (plain.length > 0) {
     const response =
       booking.kind === 'appointment'
         ? await getAppointmentQuestionnaires(booking.slug, plain, { signal })
         : await getBookingRequestQuestionnaires(booking.slug, plain, { signal });
     found += response.questionnaires.length;
+    examsAsked = response.exams ?? [];
     const answered = new Set(
       response.allQuestionnaireAnswers.map((answer) => answer.questionnaireId),
     );
     queue.push(
       ...response.questionnaires
         .filter((questionnaire) => !answered.has(questionnaire.id))
-        .map((questionnaire) => fromQuestionnaire(questionnaire, exams)),
+        .map((questionnaire) => fromQuestionnaire(questionnaire, exams, examsAsked)),
     );
   }
   if (requested.includes('FEEDBACK') && booking.kind === 'appointment') {
@@ -158,6 +219,7 @@ async function loadAfter(context: FlowContext, signal: AbortSignal): Promise<Flo
         modalSize: feedback.modalSize ?? 'lg',
         showClosingConfirmation: feedback.showClosingConfirmation,
         examSlug: booking.examSlug,
+        examNames: [],
       });
   }
   if (requested.includes(CONSENT_FORM_TYPE) && booking.kind === 'appointment') {
@@ -176,6 +238,7 @@ async function loadAfter(context: FlowContext, signal: AbortSignal): Promise<Flo
         modalSize: form.modalSize ?? 'lg',
         showClosingConfirmation: form.showClosingConfirmation,
         examSlug: booking.examSlug,
+        examNames: [],
       });
     }
   }
@@ -185,5 +248,7 @@ async function loadAfter(context: FlowContext, signal: AbortSignal): Promise<Flo
     answeredBefore: false,
     bookingKey: context.bookingKey,
     booking,
+    exams: examsAsked,
+    clinicName: null,
   };
 }

@@ -60,7 +60,12 @@ export async function saveAnswers(
 ): Promise<void> {
   const body = { questionnaireId: item.id, questionnaireResult: answers, examSlug: item.examSlug };
   if (context.mode === 'before') {
-    await saveTemporaryAnswer({ ...body, bookingKey: context.bookingKey ?? '' });
+    // Every exam booked: the server checks the answers with the facts the patient saw them with.
+    await saveTemporaryAnswer({
+      ...body,
+      bookingKey: context.bookingKey ?? '',
+      examSlugs: context.examSlugs,
+    });
     return;
   }
   if (!booking) throw new ApiError(404, { message: 'message.appointment_not_found' });

@@ -1,10 +1,12 @@
 /**
  * What the questionnaire flow shows and where it sends the patient: the
- * view (loading, asking, working, a message), the run's state, and the
+ * view (loading, asking, working, a message, the answers' result), what the
+ * questions are about (the page behind the modal), the run's state, and the
  * moves a run makes (a portal path, the deny page, the log-in page, a
  * delayed navigation that a newer run cancels).
  */
 import { atom } from 'nanostores';
+import type { PatientNote, QuestionnaireExam } from '../../src/contract/questionnaire';
 import {
   authenticationTarget,
   denyTarget,
@@ -43,9 +45,24 @@ export type QuestionnaireView =
       /** "Continue" goes on with the booking (before booking, answers already given). */
       canContinue: boolean;
       canRetry: boolean;
-    };
+    }
+  /** Issue 13: every questionnaire answered; what the answers mean for the visit, then Continue. */
+  | { state: 'result'; notes: PatientNote[] };
 
 export const $questionnaireView = atom<QuestionnaireView>({ state: 'idle' });
+
+/** What the questions are about: the page behind the modal (issue 13, defect 10). */
+export interface QuestionnaireAbout {
+  mode: 'before' | 'after';
+  /** The exams asked about (names for the page, facts for the conditions). */
+  exams: QuestionnaireExam[];
+  /** The clinic already chosen, when the URL names one. */
+  clinicName: string | null;
+  /** The forms of this run, in order; "Form 1 of 3" is the view's position and count. */
+  forms: { key: string; title: string; examNames: string[] }[];
+}
+
+export const $questionnaireAbout = atom<QuestionnaireAbout | null>(null);
 export const $questionnaireNavigation = navigationRequest<NavigationTarget>();
 
 export interface FlowRun {
@@ -60,6 +77,8 @@ export interface FlowRun {
   booking: BookingOfKey | null;
   /** Some questionnaire had been answered under the key before this run (its outcomes still count). */
   answeredBefore: boolean;
+  /** The answers' notes were shown (the result's Continue goes on without showing them again). */
+  notesShown: boolean;
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -12,6 +12,11 @@ type Routes = Record<string, (request: RecordedRequest) => Response>;
 
 const OUTCOME = emptyOutcome();
 
+const EXAMS = [
+  { slug: 'mri-knee', name: 'MRI Knee', modalityId: 1, modality: 'mri', bodyPart: 'knee' },
+  { slug: 'ct-chest', name: 'CT Chest', modalityId: 2, modality: 'ct', bodyPart: 'chest' },
+];
+
 const list = (answered: number[] = []) => ({
   questionnaires: [questionnaire],
   bookingKey: 'BK1',
@@ -77,6 +82,78 @@ describe('questionnaire flow (spec 4)', () => {
       questionnaireId: 901,
       examSlug: 'mri-knee',
     });
+  });
+
+  it('R-4-quest-01 issue 13: the page names the exams, the chosen clinic and the forms; each form says which exam it is for', async () => {
+    const ctScreening = {
+      ...questionnaire,
+      id: 902,
+      title: 'CT contrast screening',
+      examSlugs: [],
+      modalityIds: [2],
+    };
+    stub({
+      'GET /api/questionnaires': () =>
+        jsonResponse({ ...list(), questionnaires: [questionnaire, ctScreening], exams: EXAMS }),
+      'GET /api/booking/clinics/by_ids': () => jsonResponse([{ id: 2, name: 'Sydney CBD' }]),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee,ct-chest&selectedClinic=2');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    expect(store.$questionnaireAbout.get()).toEqual({
+      mode: 'before',
+      exams: EXAMS,
+      clinicName: 'Sydney CBD',
+      forms: [
+        { key: 'q-901', title: 'MRI safety questions', examNames: ['MRI Knee'] },
+        { key: 'q-902', title: 'CT contrast screening', examNames: ['CT Chest'] },
+      ],
+    });
+    expect(store.$questionnaireView.get()).toMatchObject({ position: 1, count: 2 });
+  });
+
+  it('R-4-quest-02 issue 13: an answer is saved with every exam booked and belongs to the exam of its modality', async () => {
+    const byModality = { ...questionnaire, examSlugs: [], modalityIds: [1] };
+    const fetch = stub({
+      'GET /api/questionnaires': () =>
+        jsonResponse({ ...list(), questionnaires: [byModality], exams: [...EXAMS].reverse() }),
+      'POST /api/questionnaires/temporary_answers': () => jsonResponse({ id: 1 }),
+      'POST /api/questionnaires/process_outcomes': () => jsonResponse(OUTCOME),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=ct-chest,mri-knee');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ pacemaker: 'no' });
+    const saved = fetch.calls.find((call) => call.url.includes('temporary_answers'))!;
+    expect(JSON.parse(String(saved.init.body))).toMatchObject({
+      examSlug: 'mri-knee',
+      examSlugs: ['ct-chest', 'mri-knee'],
+    });
+  });
+
+  it('R-4-quest-03/11 PATIENT_NOTE: what the answers mean is shown before the slots; Continue goes on', async () => {
+    const note = {
+      message: 'message.questionnaire_note_claustrophobia',
+      messageParams: { phone: '(02) 5550 0100' },
+    };
+    stub({
+      'GET /api/questionnaires': () => jsonResponse({ ...list(), exams: EXAMS }),
+      'POST /api/questionnaires/temporary_answers': () => jsonResponse({ id: 1 }),
+      'POST /api/questionnaires/process_outcomes': () =>
+        jsonResponse({ ...OUTCOME, notes: [note] }),
+    });
+    const store = await fresh();
+    store.startFlow('/questionnaires', '?examSlug=mri-knee');
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('asking'));
+    await store.submitAnswers({ claustrophobic: 'yes' });
+    await vi.waitFor(() => expect(store.$questionnaireView.get().state).toBe('result'));
+    expect(store.$questionnaireView.get()).toEqual({ state: 'result', notes: [note] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.$questionnaireNavigation.get()).toBeNull();
+    store.continueBooking();
+    await vi.advanceTimersByTimeAsync(100);
+    const target = store.$questionnaireNavigation.get() as { path: string };
+    expect(target.path).toBe('/select-clinic');
   });
 
   it('R-4-quest-08/13, R-9-16: an exam change reloads the flow 400 ms later with the new exam', async () => {

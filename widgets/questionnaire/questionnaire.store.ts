@@ -15,23 +15,21 @@ import type { Answers } from '../../src/contract/questionnaire';
 import {
   backOf,
   denyTarget,
-  markAnswered,
   parseContext,
   withPrefix,
 } from '../../src/domain/questionnaire/flow-context';
 import {
   applyOutcome,
-  BOOKING_FORM_NAVIGATION_MS,
-  bookingSearch,
   EXAM_CHANGE_RELOAD_MS,
   examChangeSearch,
-  FEEDBACK_REDIRECT_MS,
   noEffects,
 } from '../../src/domain/questionnaire/outcomes';
 import { latestCall } from '../../src/stores/loadable';
 import { loadQueue, type AskItem } from './questionnaire-queue';
+import { finish, proceed } from './questionnaire-finish';
 import { saveAnswers, saveErrorKey } from './questionnaire-save';
 import {
+  $questionnaireAbout,
   $questionnaireNavigation,
   $questionnaireView,
   authenticate,
@@ -55,9 +53,11 @@ export {
 export type { AskType } from '../../src/domain/questionnaire/flow-context';
 export type { AskItem } from './questionnaire-queue';
 export {
+  $questionnaireAbout,
   $questionnaireNavigation,
   $questionnaireView,
   type FlowNavigation,
+  type QuestionnaireAbout,
   type QuestionnaireView,
 } from './questionnaire-view';
 
@@ -74,8 +74,10 @@ export function startFlow(path: string, search: string): void {
     answeredTypes: new Set(),
     booking: null,
     answeredBefore: false,
+    notesShown: false,
   };
   $questionnaireView.set({ state: 'loading' });
+  $questionnaireAbout.set(null);
   void load(run);
 }
 
@@ -89,6 +91,12 @@ async function load(current: FlowRun): Promise<void> {
     current.booking = loadedQueue.booking;
     current.answeredBefore = loadedQueue.answeredBefore;
     current.total = loadedQueue.allAnsweredBefore ? -1 : current.queue.length;
+    $questionnaireAbout.set({
+      mode: context.mode,
+      exams: loadedQueue.exams,
+      clinicName: loadedQueue.clinicName,
+      forms: current.queue.map(({ key, title, examNames }) => ({ key, title, examNames })),
+    });
     askNext(current);
   } catch (error) {
     if (!call.current() || isAbortError(error)) return;
@@ -125,62 +133,6 @@ function askNext(current: FlowRun): void {
     return;
   }
   void finish(current);
-}
-
-/** R-4-quest-11: none remain: the stored redirect, else the slots page (before booking) or the back URL. */
-async function finish(current: FlowRun): Promise<void> {
-  const { context } = current;
-  const { call } = current;
-  if (context.mode === 'before') {
-    $questionnaireView.set({ state: 'working', messageKey: 'questionnaire.flow.continuing' });
-    // Answers given earlier still count: their outcomes are fetched again (a restricted date, a request).
-    if (context.bookingKey && (current.total !== 0 || current.answeredBefore)) {
-      try {
-        const response = await processOutcomes({
-          bookingKey: context.bookingKey,
-          examSlugs: context.examSlugs,
-        });
-        if (!call.current()) return;
-        const applied = applyOutcome(current.effects, response);
-        current.effects = applied.effects;
-        if (applied.step.kind === 'deny')
-          return deny(current, applied.step.message, applied.step.params);
-      } catch (error) {
-        if (!call.current()) return;
-        message(toApiError(error).messageKey, { tone: 'error', canRetry: true });
-        return;
-      }
-    }
-    const redirect = current.effects.redirectUrl ?? context.redirectUrl;
-    const navigate = () => {
-      if (redirect) return goTo(context, redirect);
-      go({
-        path: withPrefix(context, '/select-clinic'),
-        search: bookingSearch(
-          context.incoming,
-          context.bookingKey,
-          context.examSlugs,
-          current.effects,
-        ),
-        // Nothing was asked: the questionnaire step leaves no history entry to come back to.
-        replace: current.total === 0,
-      });
-    };
-    // R-9-19: after a BOOKING_FORM questionnaire the navigation waits 100 ms.
-    if (current.answeredTypes.has('BOOKING_FORM'))
-      later(current, BOOKING_FORM_NAVIGATION_MS, navigate);
-    else navigate();
-    return;
-  }
-  const target = current.effects.redirectUrl ?? context.redirectUrl ?? backOf(context);
-  if (current.answeredTypes.has('FEEDBACK')) {
-    // R-4-feedback-01/02, R-9-23: the form closes, thanks, and the redirect follows after 4000 ms.
-    message('questionnaire.feedback.thanks', { tone: 'success' });
-    later(current, FEEDBACK_REDIRECT_MS, () => goTo(context, target));
-    return;
-  }
-  $questionnaireView.set({ state: 'working', messageKey: 'questionnaire.flow.saved' });
-  goTo(context, markAnswered(target, [...current.answeredTypes]));
 }
 
 /** The patient submitted the open questionnaire: save, process the outcomes, act. */
@@ -274,9 +226,11 @@ export function closeQuestionnaire(): void {
   goTo(current.context, backOf(current.context));
 }
 
-/** The "already answered" message's Continue (before booking): on with the booking. */
+/** Continue from the "already answered" message or the answers' result (before booking). */
 export function continueBooking(): void {
-  if (run) void finish(run);
+  if (!run) return;
+  if ($questionnaireView.get().state === 'result') proceed(run);
+  else void finish(run);
 }
 
 /** After a failed load: the same URL once more. */
@@ -297,4 +251,5 @@ export function stopFlow(): void {
   clearLater();
   flowCall.cancel();
   run = null;
+  $questionnaireAbout.set(null);
 }

@@ -82,6 +82,8 @@ export function rescheduleTarget(input: {
   kioskMode: boolean;
   /** The appointment's current start (ISO instant): the flow shows what is being moved. */
   currentStart?: string;
+  /** The page's own booking key: the new key is sealed under it, so this link leads to the new appointment. */
+  bookingKey?: string;
 }): Target {
   const params = new URLSearchParams();
   params.set('procedureTab', 'single');
@@ -91,6 +93,7 @@ export function rescheduleTarget(input: {
   params.set('status', input.status);
   params.set('appointmentSlug', input.appointmentSlug);
   if (input.currentStart) params.set('rescheduleFrom', input.currentStart);
+  if (input.bookingKey) params.set('previousBookingKey', input.bookingKey);
   const path = input.status === 'RESCHEDULED' ? '/select-clinic' : '/';
   return { path: `${input.prefix}${path}`, search: withSearch(params) };
 }

@@ -18,14 +18,20 @@ export function outcomeInsuranceTypeId(extra: readonly [string, string][]): numb
   return id <= 2147483647 ? id : null;
 }
 
-/** appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page put them in the URL. */
+/**
+ * appointmentSlug and status (RESCHEDULED or CHANGED) as the appointment page
+ * put them in the URL, and the old appointment's key (previousBookingKey) so
+ * that its link leads to the new appointment.
+ */
 export function replacedAppointment(
   params: BookingFlowState,
-): Pick<CreateAppointmentRequest, 'appointmentSlug' | 'status'> {
+): Pick<CreateAppointmentRequest, 'appointmentSlug' | 'status' | 'previousBookingKey'> {
   const appointmentSlug = params.extra.find(([name]) => name === 'appointmentSlug')?.[1];
+  const previousBookingKey = params.extra.find(([name]) => name === 'previousBookingKey')?.[1];
   const status =
     params.status === 'RESCHEDULED' || params.status === 'CHANGED' ? params.status : undefined;
-  return appointmentSlug && status ? { appointmentSlug, status } : {};
+  if (!appointmentSlug || !status) return {};
+  return { appointmentSlug, status, ...(previousBookingKey ? { previousBookingKey } : {}) };
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

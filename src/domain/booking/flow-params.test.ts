@@ -113,3 +113,14 @@ describe('flow state in the query (spec 2.2)', () => {
     expect(parseFlowParams('?kioskMode=true').kioskMode).toBe(true);
   });
 });
+
+describe('the confirmation address', () => {
+  it("R-2.1-22: never carries the moved appointment's own key", () => {
+    const state = parseFlowParams(
+      'examSlug=mri-knee&status=RESCHEDULED&appointmentSlug=a1&previousBookingKey=secretkey123',
+    );
+    const query = serializeFlowParams(state, 'confirmation');
+    expect(query).not.toContain('secretkey123');
+    expect(query).toContain('appointmentSlug=a1');
+  });
+});

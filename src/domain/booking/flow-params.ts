@@ -206,10 +206,16 @@ function formatCoordinate(value: number): string {
   return String(Math.round(value * 1e6) / 1e6);
 }
 
+/** Parameters that serve the booking itself and never reach the confirmation page's address. */
+const FLOW_ONLY: ReadonlySet<string> = new Set([
+  // The moved appointment's own key (creation-params.ts): a secret of the old link.
+  'previousBookingKey',
+]);
+
 function confirmationParams(state: BookingFlowState): string {
   const params = new URLSearchParams();
   if (state.kioskMode) params.set('kioskMode', 'true');
-  for (const [name, value] of state.extra) params.append(name, value);
+  for (const [name, value] of state.extra) if (!FLOW_ONLY.has(name)) params.append(name, value);
   return params.toString();
 }
 

@@ -36,6 +36,10 @@ describe('deny page message by input (spec 4, 8)', () => {
   it('R-4-deny-09 R-4-deny-10 R-4-deny-11 resultsExpired, customMessage, then the generic problem', () => {
     expect(message('?resultsExpired=true')).toEqual({ key: 'deny.results_expired' });
     expect(message('?customMessage=Please%20call%20us')).toEqual({ text: 'Please call us' });
+    // The portal's own flows pass a key: translated, never shown raw.
+    expect(message('?customMessage=message.questionnaire_required')).toEqual({
+      key: 'message.questionnaire_required',
+    });
     expect(message('')).toEqual({ key: 'deny.problem' });
     expect(message('?revoked=false')).toEqual({ key: 'deny.problem' });
   });
@@ -43,9 +47,14 @@ describe('deny page message by input (spec 4, 8)', () => {
     expect(message('?status=CANCELED&maxAttempts=true')).toEqual({ key: 'deny.canceled' });
   });
   it('R-4-deny-12 the Close link only with showClose=true and a redirectUrl (never javascript:)', () => {
+    const trusted = ['https://clinic.example.org'];
     expect(
-      closeHref(parseDenyParams('?showClose=true&redirectUrl=https://clinic.example.org')),
+      closeHref(parseDenyParams('?showClose=true&redirectUrl=https://clinic.example.org'), trusted),
     ).toBe('https://clinic.example.org');
+    // A crafted link's Close never leads to a page the provider does not own.
+    expect(
+      closeHref(parseDenyParams('?showClose=true&redirectUrl=https://evil.example/x'), trusted),
+    ).toBeNull();
     expect(closeHref(parseDenyParams('?showClose=true&redirectUrl=/home'))).toBe('/home');
     expect(closeHref(parseDenyParams('?redirectUrl=https://clinic.example.org'))).toBeNull();
     expect(closeHref(parseDenyParams('?showClose=true'))).toBeNull();

@@ -29,6 +29,8 @@ export const MAX_ATTEMPTS_MESSAGES = [
   'max_attempts_reached_results',
 ];
 
+const MESSAGE_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
 function flag(params: URLSearchParams, name: string): boolean {
   const value = params.get(name);
   return value === 'true' || value === '1';
@@ -83,17 +85,32 @@ export function denyMessage(input: DenyInput): DenyMessage {
     };
   }
   if (input.resultsExpired) return { key: 'deny.results_expired' };
-  if (input.customMessage) return { text: input.customMessage };
+  // The portal's own flows pass a message key (a denied booking request, a questionnaire's
+  // stop); a provider's back end may pass text. A key is translated, never shown raw.
+  if (input.customMessage)
+    return MESSAGE_KEY.test(input.customMessage)
+      ? { key: input.customMessage }
+      : { text: input.customMessage };
   return { key: 'deny.problem' };
 }
 
 /**
  * R-4-deny-12: the Close link only with showClose=true and a redirectUrl,
- * and only to an http(s) address or a portal path (never javascript:).
+ * and only to a portal path or an http(s) address on one of `trusted`
+ * origins (the page's own, the provider's): a crafted link must not put a
+ * "Close" to an attacker's page on a clinic's site (never javascript:).
  */
-export function closeHref(input: Pick<DenyInput, 'showClose' | 'redirectUrl'>): string | null {
+export function closeHref(
+  input: Pick<DenyInput, 'showClose' | 'redirectUrl'>,
+  trusted: readonly string[] = [],
+): string | null {
   if (!input.showClose || !input.redirectUrl) return null;
   const url = input.redirectUrl;
   if (/^\/(?![/\\])/.test(url)) return url;
-  return /^https?:\/\//i.test(url) ? url : null;
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    return trusted.includes(new URL(url).origin) ? url : null;
+  } catch {
+    return null;
+  }
 }

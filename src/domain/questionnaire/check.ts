@@ -4,6 +4,7 @@
  * a typo in a condition is found by a test, not by a patient. The problems
  * are English sentences for developers, each with the JSON path.
  */
+import { BOOKING_VARIABLE } from './booking-facts';
 import { expressionError, expressionVariables } from './expression';
 import {
   ELEMENT_TYPES,
@@ -45,11 +46,12 @@ class Checker {
     else this.conditions.push({ path, text });
   }
 
-  /** Conditions must read only questions of this questionnaire. */
+  /** Conditions must read only questions of this questionnaire, or the booking's facts. */
   checkVariables(names: Set<string>): void {
     for (const { path, text } of this.conditions) {
       for (const variable of expressionVariables(text)) {
         const head = variable.split('.')[0]!.toLowerCase();
+        if (head === BOOKING_VARIABLE) continue;
         if (!names.has(head)) this.add(path, `reads {${variable}}, which is no question here`);
       }
     }
@@ -68,6 +70,8 @@ function checkChoices(checker: Checker, path: string, choices: unknown): void {
     }
     if (seen.has(String(value))) checker.add(`${path}.choices[${index}]`, 'repeats a value');
     seen.add(String(value));
+    if (isObject(choice))
+      checker.condition(`${path}.choices[${index}].visibleIf`, choice.visibleIf);
   });
 }
 
@@ -142,6 +146,8 @@ export function checkQuestionnaire(json: unknown): FormatProblem[] {
       if (typeof name !== 'string' || name.trim() === '')
         return checker.add(`${path}.name`, 'is required');
       if (names.has(name.toLowerCase())) checker.add(`${path}.name`, `repeats the name "${name}"`);
+      if (name.toLowerCase() === BOOKING_VARIABLE)
+        checker.add(`${path}.name`, `"${name}" is reserved for the booking's facts`);
       names.add(name.toLowerCase());
       checkElement(checker, path, element);
     });

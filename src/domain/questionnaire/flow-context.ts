@@ -30,6 +30,8 @@ export interface FlowContext {
    * is asked (the server lets staff read nothing else of it).
    */
   bookingRequestSlug: string | null;
+  /** The clinic already chosen (the booking flow's selectedClinic, or a clinic page's clinicId). */
+  clinicId: number | null;
   /** Before booking (temporary answers under the flow's key) or about an existing booking. */
   mode: 'before' | 'after';
 }
@@ -79,6 +81,7 @@ export function parseContext(path: string, search: string): FlowContext {
   // With exams it is the booking flow's step; with only a booking key (or the staff entry's
   // booking request), it is about that booking.
   const mode = examSlugs.length === 0 && (bookingKey || bookingRequestSlug) ? 'after' : 'before';
+  const clinic = Number(incoming.get('selectedClinic') || incoming.get('clinicId'));
   return {
     prefix,
     incoming,
@@ -90,6 +93,7 @@ export function parseContext(path: string, search: string): FlowContext {
     redirectUrl: safeLocalPath(incoming.get('redirectUrl')),
     appointmentSlug: incoming.get('appointmentSlug'),
     bookingRequestSlug,
+    clinicId: Number.isSafeInteger(clinic) && clinic > 0 ? clinic : null,
     mode,
   };
 }

@@ -14,3 +14,4 @@ export type { BinaryOperator, ExpressionNode, ExpressionValues } from './express
 export * from './visibility';
 export * from './validate';
 export * from './check';
+export * from './booking-facts';

@@ -65,7 +65,19 @@ describe('questionnaire outcomes (spec 4 "Questionnaire flow")', () => {
       insuranceTypeId: 3,
       redirectUrl: 'https://example.org/',
       walkIn: { name: 'Chest X-ray walk-in', prepTime: 0, minutesPrior: 30, group: 'x-ray' },
+      notes: [],
     });
+  });
+
+  it('R-4-quest-03 PATIENT_NOTE: the notes for the patient accumulate, each once', () => {
+    const claustrophobia = {
+      message: 'message.note_claustrophobia',
+      messageParams: { phone: '1' },
+    };
+    const implant = { message: 'message.note_implant', messageParams: {} };
+    let effects = applyOutcome(noEffects(), response({ notes: [claustrophobia] })).effects;
+    effects = applyOutcome(effects, response({ notes: [claustrophobia, implant] })).effects;
+    expect(effects.notes).toEqual([claustrophobia, implant]);
   });
 
   it('R-2.2-04, R-4-quest-11: the slots URL keeps every parameter but the questionnaire ones and adds the outcomes', () => {

@@ -4,7 +4,11 @@
  * how the booking flow learns about them: the parameters of the URL it
  * continues with. Pure: no network, no DOM.
  */
-import type { ProcessedOutcomeResponse, QuestionnaireType } from '../../contract/questionnaire';
+import type {
+  PatientNote,
+  ProcessedOutcomeResponse,
+  QuestionnaireType,
+} from '../../contract/questionnaire';
 
 /**
  * The before-booking types a patient answers in the booking flow. The other
@@ -43,6 +47,8 @@ export interface FlowEffects {
     minutesPrior: number | null;
     group: string | null;
   } | null;
+  /** PATIENT_NOTE: what the answers mean for the visit, each once. */
+  notes: PatientNote[];
 }
 
 export function noEffects(): FlowEffects {
@@ -56,6 +62,7 @@ export function noEffects(): FlowEffects {
     insuranceTypeId: null,
     redirectUrl: null,
     walkIn: null,
+    notes: [],
   };
 }
 
@@ -94,6 +101,12 @@ export function applyOutcome(
           group: response.walkInEnabledGroup,
         }
       : effects.walkIn,
+    notes: [
+      ...effects.notes,
+      ...response.notes.filter(
+        (note) => !effects.notes.some((known) => known.message === note.message),
+      ),
+    ],
   };
   if (!response.success)
     return {
@@ -202,6 +215,7 @@ export function emptyOutcome(
     restrictQuestionnaireId: null,
     restrictMinDate: null,
     createBookingRequest: false,
+    notes: [],
     outcomes: [],
     ...patch,
   };

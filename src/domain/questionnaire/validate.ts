@@ -5,7 +5,7 @@
  * (cleanAnswers). Errors are message keys (src/i18n bundles), one per
  * question, the first problem found.
  */
-import { isValueEmpty } from './expression';
+import { isValueEmpty, type ExpressionValues } from './expression';
 import type {
   Answers,
   Choice,
@@ -13,7 +13,7 @@ import type {
   QuestionnaireJson,
   Validator,
 } from '../../contract/questionnaire-format';
-import { allQuestions, cleanAnswers, elementStates } from './visibility';
+import { allQuestions, cleanAnswers, elementStates, withVisibleChoices } from './visibility';
 
 /**
  * The message keys of answer errors, the same in the renderer and the server
@@ -258,21 +258,25 @@ export function validateQuestion(
 
 /**
  * Validates answers: required answers to visible, enabled questions; allowed
- * values; number ranges, patterns and lengths. Answers to hidden questions
- * are dropped first and are not checked.
+ * values (a choice whose `visibleIf` does not hold is not allowed); number
+ * ranges, patterns and lengths. Answers to hidden questions are dropped first
+ * and are not checked. `context`: the variables conditions see besides the
+ * answers (the booking's facts).
  */
 export function validateAnswers(
   questionnaire: QuestionnaireJson,
   answers: Answers,
+  context?: ExpressionValues,
 ): AnswersValidation {
-  const cleaned = cleanAnswers(questionnaire, answers);
-  const states = elementStates(questionnaire, cleaned);
+  const cleaned = cleanAnswers(questionnaire, answers, context);
+  const states = elementStates(questionnaire, cleaned, context);
   const errors: Record<string, QuestionnaireMessageKey> = {};
   const details: Record<string, ValidationIssue> = {};
   for (const question of allQuestions(questionnaire)) {
     const state = states[question.name];
     if (!state?.visible) continue;
-    const issue = validateQuestion(question, cleaned[question.name], state.required);
+    const offered = withVisibleChoices(question, cleaned, context);
+    const issue = validateQuestion(offered, cleaned[question.name], state.required);
     if (issue) {
       errors[question.name] = issue.key;
       details[question.name] = issue;

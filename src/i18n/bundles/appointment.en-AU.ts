@@ -12,6 +12,7 @@ export const appointmentEnAU = {
   'appointment.lead_moved':
     'This is the link of your old time. Your appointment now has a new time, shown below, and its own link is in the e-mail we sent when you moved it.',
   'appointment.moved_to': 'Moved to {{when}} at {{clinic}}.',
+  'appointment.open_moved_to': 'Open your new appointment',
   'appointment.moved_from': 'Rescheduled from {{when}} to this time. The old time is free again.',
   'appointment.title_rescheduled': 'Appointment rescheduled',
   'appointment.walk_in_item_no_prep':
@@ -36,6 +37,7 @@ export const appointmentEnAU = {
   'appointment.call_clinic': 'Call {{phone}}',
   'appointment.preparation': 'How to prepare',
   'appointment.no_preparation': 'No special preparation is needed.',
+  'appointment.from_your_answers': 'From your answers:',
   'appointment.documents_needed': 'What to bring',
   'appointment.documents.referral': 'Your referral from your doctor',
   'appointment.documents.medicare_card': 'Your Medicare card (or health insurance card)',

@@ -10,6 +10,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.lead_moved':
     'Ова е врската на вашето старо време. Вашиот термин сега има ново време, прикажано подолу; неговата врска е во е-поштата што ја испративме кога го преместивте.',
   'appointment.moved_to': 'Преместен на {{when}} во {{clinic}}.',
+  'appointment.open_moved_to': 'Отвори го новиот термин',
   'appointment.moved_from':
     'Преместен од {{when}} на ова време. Старото време повторно е слободно.',
   'appointment.title_rescheduled': 'Терминот е преместен',
@@ -35,6 +36,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.call_clinic': 'Јавете се на {{phone}}',
   'appointment.preparation': 'Како да се подготвите',
   'appointment.no_preparation': 'Не е потребна посебна подготовка.',
+  'appointment.from_your_answers': 'Од вашите одговори:',
   'appointment.documents_needed': 'Што да понесете',
   'appointment.documents.referral': 'Упатот од вашиот лекар',
   'appointment.documents.medicare_card':

@@ -155,6 +155,7 @@ export const bookingEnAU = {
   'booking.summary.exam_one': 'Exam',
   'booking.summary.exam_other': 'Exams',
   'booking.summary.clinic': 'Clinic',
+  'booking.summary.answers': 'From your answers',
   'booking.summary.time': 'Time',
   'booking.form.title': 'Your details',
   'booking.form.request_intro':

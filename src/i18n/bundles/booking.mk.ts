@@ -161,6 +161,7 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.summary.exam_one': 'Преглед',
   'booking.summary.exam_other': 'Прегледи',
   'booking.summary.clinic': 'Клиника',
+  'booking.summary.answers': 'Од вашите одговори',
   'booking.summary.time': 'Термин',
   'booking.form.title': 'Ваши податоци',
   'booking.form.request_intro':

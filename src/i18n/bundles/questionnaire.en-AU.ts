@@ -67,7 +67,25 @@ export const questionnaireEnAU = {
   'questionnaire.flow.saved': 'Thank you: your answers have been saved.',
   'questionnaire.flow.none': 'There are no questions for you to answer.',
   'questionnaire.flow.form_of': 'Form {{position}} of {{count}}',
+  'questionnaire.flow.for_exams': 'For {{exams}}',
   'questionnaire.flow.back': 'Back',
+  'questionnaire.intro.before_title': 'Before you choose a time',
+  'questionnaire.intro.before_text':
+    'A few questions for {{exams}}: they keep you safe during the scan and make sure the right scan is booked.',
+  'questionnaire.intro.after_title': 'Questions about your appointment',
+  'questionnaire.intro.after_text': 'For {{exams}}.',
+  'questionnaire.intro.clinic': 'At {{clinic}}',
+  'questionnaire.intro.all_answered': 'All forms answered',
+  'questionnaire.intro.form_done': 'answered',
+  'questionnaire.intro.form_current': 'open now',
+  'questionnaire.intro.form_todo': 'still to answer',
+  'questionnaire.intro.next_clinic_time':
+    'Then you choose a clinic and a time. Your answers are kept with this booking.',
+  'questionnaire.intro.next_time':
+    'Then you choose a time. Your answers are kept with this booking.',
+  'questionnaire.result.title': 'What your answers mean for your visit',
+  'questionnaire.result.kept':
+    'You will find this again on your booking confirmation and in its e-mail.',
   'questionnaire.flow.retry': 'Try again',
   'questionnaire.feedback.thanks': 'Thank you for your feedback.',
   'questionnaire.feedback.redirecting': 'We will take you back in a few seconds.',

@@ -67,7 +67,25 @@ export const questionnaireMk: Record<keyof typeof questionnaireEnAU, string> = {
   'questionnaire.flow.saved': 'Ви благодариме: вашите одговори се зачувани.',
   'questionnaire.flow.none': 'Нема прашања на кои треба да одговорите.',
   'questionnaire.flow.form_of': 'Формулар {{position}} од {{count}}',
+  'questionnaire.flow.for_exams': 'За {{exams}}',
   'questionnaire.flow.back': 'Назад',
+  'questionnaire.intro.before_title': 'Пред да изберете термин',
+  'questionnaire.intro.before_text':
+    'Неколку прашања за {{exams}}: ве чуваат безбедни за време на снимањето и обезбедуваат да се закаже вистинското снимање.',
+  'questionnaire.intro.after_title': 'Прашања за вашиот термин',
+  'questionnaire.intro.after_text': 'За {{exams}}.',
+  'questionnaire.intro.clinic': 'Во {{clinic}}',
+  'questionnaire.intro.all_answered': 'Сите формулари се одговорени',
+  'questionnaire.intro.form_done': 'одговорен',
+  'questionnaire.intro.form_current': 'отворен сега',
+  'questionnaire.intro.form_todo': 'уште не е одговорен',
+  'questionnaire.intro.next_clinic_time':
+    'Потоа избирате клиника и термин. Вашите одговори се чуваат со ова закажување.',
+  'questionnaire.intro.next_time':
+    'Потоа избирате термин. Вашите одговори се чуваат со ова закажување.',
+  'questionnaire.result.title': 'Што значат вашите одговори за вашата посета',
+  'questionnaire.result.kept':
+    'Ова ќе го најдете повторно на потврдата за закажувањето и во нејзината е-пошта.',
   'questionnaire.flow.retry': 'Обиди се повторно',
   'questionnaire.feedback.thanks': 'Ви благодариме за повратната информација.',
   'questionnaire.feedback.redirecting': 'За неколку секунди ќе ве вратиме назад.',

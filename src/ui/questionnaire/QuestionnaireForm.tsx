@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Answers, QuestionnaireJson } from '../../contract/questionnaire-format';
+import type { ExpressionValues } from '../../domain/questionnaire/expression';
 import { useT } from '../../i18n/useT';
 import { HtmlBlock } from './parts/HtmlBlock';
 import { Question } from './Question';
@@ -17,6 +18,8 @@ export interface QuestionnaireFormProps {
   /** Unique per form on the page: prefixes the ids of the inputs. */
   idPrefix?: string;
   submitLabel?: string;
+  /** Variables conditions see besides the answers: the booking's facts (`{booking.…}`). */
+  context?: ExpressionValues;
 }
 
 /**
@@ -34,6 +37,7 @@ export function QuestionnaireForm({
   error,
   idPrefix = 'q',
   submitLabel,
+  context,
 }: QuestionnaireFormProps) {
   const t = useT();
   const form = useRef<HTMLFormElement>(null);
@@ -41,12 +45,12 @@ export function QuestionnaireForm({
   const [pageIndex, setPageIndex] = useState(0);
   const [attempted, setAttempted] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
-  const layout = useMemo(() => formLayout(json, answers), [json, answers]);
+  const layout = useMemo(() => formLayout(json, answers, context), [json, answers, context]);
   const pages = layout.pages;
   const current = pages[Math.min(pageIndex, Math.max(0, pages.length - 1))];
   const errors: Record<string, ErrorText> = useMemo(
-    () => (attempted && current ? pageErrors(json, current.index, answers) : {}),
-    [attempted, current, json, answers],
+    () => (attempted && current ? pageErrors(json, current.index, answers, context) : {}),
+    [attempted, current, json, answers, context],
   );
   const isLast = pageIndex >= pages.length - 1;
   const hasRequired = layout.anyRequired;
@@ -84,14 +88,14 @@ export function QuestionnaireForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !current) return;
-    const found = pageErrors(json, current.index, answers);
+    const found = pageErrors(json, current.index, answers, context);
     if (Object.keys(found).length > 0) {
       setAttempted(true);
       setFocusTick((tick) => tick + 1);
       return;
     }
     if (!isLast) return goTo(pageIndex + 1);
-    onSubmit(answersToKeep(json, answers));
+    onSubmit(answersToKeep(json, answers, context));
   };
 
   return (

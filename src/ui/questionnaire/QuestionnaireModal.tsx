@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Answers, ModalSize, QuestionnaireJson } from '../../contract/questionnaire-format';
+import type { ExpressionValues } from '../../domain/questionnaire/expression';
 import { useT } from '../../i18n/useT';
 import { Modal } from '../Modal';
 import { QuestionnaireForm } from './QuestionnaireForm';
@@ -21,6 +22,10 @@ export interface QuestionnaireModalProps {
   idPrefix?: string;
   /** Where this form is in the flow ("Form 1 of 3"), shown under the title. */
   progress?: string;
+  /** What it is about ("For MRI Knee"), shown under the progress. */
+  about?: string;
+  /** Variables conditions see besides the answers: the booking's facts (`{booking.…}`). */
+  context?: ExpressionValues;
 }
 
 /**
@@ -41,6 +46,8 @@ export function QuestionnaireModal({
   error,
   idPrefix,
   progress,
+  about,
+  context,
 }: QuestionnaireModalProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
@@ -58,6 +65,7 @@ export function QuestionnaireModal({
           <span aria-hidden="true">×</span>
         </button>
         {progress && <p className="questionnaire__progress">{progress}</p>}
+        {about && <p className="questionnaire__about">{about}</p>}
         <QuestionnaireForm
           json={json}
           initialAnswers={initialAnswers}
@@ -65,6 +73,7 @@ export function QuestionnaireModal({
           busy={busy}
           error={error}
           idPrefix={idPrefix}
+          context={context}
         />
       </Modal>
       <Modal

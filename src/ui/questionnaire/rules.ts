@@ -2,15 +2,19 @@
  * The renderer's view of the questionnaire rules of src/domain (the same
  * evaluator the server uses for outcomes): which pages and elements show,
  * their numbers (R-5-24), whether each is required (R-5-23) or enabled, the
- * errors of a page, and the answers kept on completion.
+ * errors of a page, and the answers kept on completion. `context` holds the
+ * variables conditions see besides the answers (the booking's facts); a
+ * laid-out question carries only the choices offered now.
  */
 import type { Answers, Element, QuestionnaireJson } from '../../contract/questionnaire-format';
+import type { ExpressionValues } from '../../domain/questionnaire/expression';
 import { validateQuestion } from '../../domain/questionnaire/validate';
 import {
   cleanAnswers,
   elementStates,
   isPageVisible,
   isQuestion,
+  withVisibleChoices,
 } from '../../domain/questionnaire/visibility';
 
 export interface ErrorText {
@@ -39,17 +43,24 @@ export interface FormLayout {
   anyRequired: boolean;
 }
 
-export function formLayout(json: QuestionnaireJson, answers: Answers): FormLayout {
-  const states = elementStates(json, answers);
+export function formLayout(
+  json: QuestionnaireJson,
+  answers: Answers,
+  context?: ExpressionValues,
+): FormLayout {
+  const states = elementStates(json, answers, context);
   let anyRequired = false;
   const pages: LaidOutPage[] = [];
   json.pages.forEach((page, index) => {
-    if (!isPageVisible(page, answers)) return;
+    if (!isPageVisible(page, answers, context)) return;
     const elements = page.elements.flatMap((element): LaidOutElement[] => {
       const state = states[element.name];
       if (!state?.visible) return [];
       anyRequired ||= state.required;
-      return [{ element, number: state.number, required: state.required, enabled: state.enabled }];
+      const shown = isQuestion(element) ? withVisibleChoices(element, answers, context) : element;
+      return [
+        { element: shown, number: state.number, required: state.required, enabled: state.enabled },
+      ];
     });
     if (elements.length > 0) pages.push({ index, title: page.title, elements });
   });
@@ -61,8 +72,9 @@ export function pageErrors(
   json: QuestionnaireJson,
   pageIndex: number,
   answers: Answers,
+  context?: ExpressionValues,
 ): Record<string, ErrorText> {
-  const page = formLayout(json, answers).pages.find((p) => p.index === pageIndex);
+  const page = formLayout(json, answers, context).pages.find((p) => p.index === pageIndex);
   const errors: Record<string, ErrorText> = {};
   for (const item of page?.elements ?? []) {
     if (!isQuestion(item.element)) continue;
@@ -78,6 +90,10 @@ export function pageErrors(
 }
 
 /** The answers sent on completion: those of visible questions only (SurveyJS clears the rest). */
-export function answersToKeep(json: QuestionnaireJson, answers: Answers): Answers {
-  return cleanAnswers(json, answers);
+export function answersToKeep(
+  json: QuestionnaireJson,
+  answers: Answers,
+  context?: ExpressionValues,
+): Answers {
+  return cleanAnswers(json, answers, context);
 }

@@ -7,6 +7,8 @@ import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { AppointmentActions } from './AppointmentActions';
 import { NoticeView } from './NoticeView';
+import { openMovedTo } from '../appointment.store';
+import { Preparation } from './Preparation';
 import { telHref } from '../../../src/domain/contact-number';
 
 /** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
@@ -71,7 +73,16 @@ export function AppointmentCard({
           {t('appointment.moved_to', {
             when: formatWhen(appointment.movedTo.date, appointment.movedTo.timeZone, locale),
             clinic: appointment.movedTo.clinicName,
-          })}
+          })}{' '}
+          {appointment.movedTo.bookingKey && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => openMovedTo(appointment.movedTo!.bookingKey!)}
+            >
+              {t('appointment.open_moved_to')}
+            </button>
+          )}
         </p>
       )}
       <dl className="appointment__facts">
@@ -118,9 +129,7 @@ export function AppointmentCard({
       </dl>
       <section className="appointment__section" aria-labelledby={`${titleId}-prep`}>
         <h3 id={`${titleId}-prep`}>{t('appointment.preparation')}</h3>
-        <p className="appointment__preparation">
-          {appointment.preparation || t('appointment.no_preparation')}
-        </p>
+        <Preparation appointment={appointment} />
       </section>
       <section className="appointment__section" aria-labelledby={`${titleId}-bring`}>
         <h3 id={`${titleId}-bring`}>{t('appointment.documents_needed')}</h3>

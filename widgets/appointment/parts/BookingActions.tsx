@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { calendarUrl } from '../../../src/api/appointments';
+import { calendarUrl, getCalendarFile } from '../../../src/api/appointments';
 import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { closeNeedsConfirmation, goHome, openQuestionnaire } from '../appointment.store';
 import { $questionnaireLinks, type QuestionnaireLinks } from '../questionnaire-links.store';
+import { Preparation } from './Preparation';
 
 /** The links `<imaging-questionnaire>` takes, each shown when the server has something for it. */
 const QUESTIONNAIRES: {
@@ -20,6 +21,28 @@ const QUESTIONNAIRES: {
 ];
 
 /** What concerns the whole booking: calendar, instructions, questionnaires and close (spec 2.4, 2.5, 4). */
+/**
+ * "Add to calendar" on a clinic's site: the file is on the provider's origin,
+ * where a browser ignores `download` and a top-level visit carries no
+ * partitioned session cookie (a JSON 401 replaced the clinic's page). The
+ * file is fetched with the session instead and saved from memory.
+ */
+function downloadAcrossOrigins(event: React.MouseEvent<HTMLAnchorElement>, slug: string): void {
+  event.stopPropagation();
+  const link = event.currentTarget;
+  if (new URL(link.href).origin === location.origin) return;
+  event.preventDefault();
+  void getCalendarFile(slug)
+    .then((file) => {
+      const save = document.createElement('a');
+      save.href = URL.createObjectURL(file);
+      save.download = 'appointment.ics';
+      save.click();
+      setTimeout(() => URL.revokeObjectURL(save.href), 10_000);
+    })
+    .catch(() => window.open(link.href, '_blank', 'noopener'));
+}
+
 export function BookingActions({ summary }: { summary: AppointmentSummary }) {
   const t = useT();
   const links = useStore($questionnaireLinks);
@@ -61,7 +84,7 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
             href={calendarUrl(first.slug)}
             download
             // A file, not a page: no host page's router may take this click.
-            onClick={(event) => event.stopPropagation()}
+            onClick={(event) => downloadAcrossOrigins(event, first.slug)}
           >
             {t('appointment.action.calendar')}
           </a>
@@ -134,9 +157,7 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
         {summary.appointments.map((appointment) => (
           <section key={appointment.slug}>
             <h3>{appointment.examName}</h3>
-            <p className="appointment__preparation">
-              {appointment.preparation || t('appointment.no_preparation')}
-            </p>
+            <Preparation appointment={appointment} />
           </section>
         ))}
         <ul>

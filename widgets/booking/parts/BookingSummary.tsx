@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
+import { valueOf } from '../../../src/stores/loadable';
 import { $locale } from '../../../src/stores/locale.store';
+import { PhoneText } from '../../../src/ui/PhoneText';
+import { $answerNotes } from '../answer-notes.store';
 import { $booking } from '../booking.store';
 import { $selectedExams } from '../catalogue.store';
 import { $selectedClinic } from '../clinics.store';
@@ -49,6 +52,7 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
           </dd>
         </div>
       )}
+      {upTo === 'slots' && <AnswerNotes />}
       {showClinic && (
         <div className="summary__row">
           <dt>{t('booking.summary.clinic')}</dt>
@@ -96,5 +100,29 @@ export function BookingSummary({ upTo }: BookingSummaryProps) {
         </div>
       )}
     </dl>
+  );
+}
+
+/**
+ * What the questionnaire answers mean for the visit (issue 13), in the
+ * review before booking only: the earlier steps keep their task in view.
+ */
+function AnswerNotes() {
+  const t = useT();
+  const notes = valueOf(useStore($answerNotes)) ?? [];
+  if (notes.length === 0) return null;
+  return (
+    <div className="summary__row" part="answer-notes">
+      <dt>{t('booking.summary.answers')}</dt>
+      <dd>
+        <ul className="summary__values">
+          {notes.map((note) => (
+            <li key={note.message}>
+              <PhoneText text={t(note.message, note.messageParams)} params={note.messageParams} />
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
   );
 }

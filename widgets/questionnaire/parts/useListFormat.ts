@@ -1,0 +1,13 @@
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import { dateLocale } from '../../../src/i18n/dates';
+import { $locale } from '../../../src/stores/locale.store';
+
+/** Joins names the way the locale does ("MRI Knee, CT Chest and Chest X-ray"). */
+export function useListFormat(): (names: readonly string[]) => string {
+  const locale = dateLocale(useStore($locale));
+  return useMemo(() => {
+    const format = new Intl.ListFormat(locale, { type: 'conjunction' });
+    return (names) => format.format(names);
+  }, [locale]);
+}
