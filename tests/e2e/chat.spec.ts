@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot, fillPatientDetails } from './helpers';
+import {
+  expectNoAxeViolations,
+  frameReady,
+  keepScreenshot,
+  fillPatientDetails,
+  takeFirstFreeTime,
+} from './helpers';
 
 // The chat vendor is a local stand-in (fake-messenger.js) on an origin of its
 // own, like the vendor's; the provider's settings point the portal at it
@@ -59,11 +65,7 @@ async function reachDetails(page: Page) {
   await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
   await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Parramatta' }).click();
   await expect(heading(page, 'Choose a time')).toBeVisible();
-  const slots = booking(page).locator('button.slot');
-  await expect(booking(page).getByText(/Loading free times/)).toHaveCount(0);
-  if ((await slots.count()) === 0)
-    await booking(page).getByRole('button', { name: 'Find next available' }).click();
-  await slots.first().click();
+  await takeFirstFreeTime(booking(page));
   await booking(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your details')).toBeVisible();
   await fillPatientDetails(booking(page), {

@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { clinicPage } from './clinic-site';
-import { expectNoAxeViolations, fillPatientDetails } from './helpers';
+import { expectNoAxeViolations, fillPatientDetails, takeFirstFreeTime } from './helpers';
 import { passQuestionnaires } from './questionnaire-helpers';
 
 const EVENT_RECORDER = `<script>
@@ -60,14 +60,6 @@ async function fillPatient(root: ReturnType<Page['locator']>) {
   });
 }
 
-async function chooseFirstFreeSlot(root: ReturnType<Page['locator']>) {
-  const slots = root.locator('button.slot');
-  await expect(root.getByText(/Loading free times/)).toHaveCount(0);
-  if ((await slots.count()) === 0)
-    await root.getByRole('button', { name: 'Find next available' }).click();
-  await slots.first().click();
-}
-
 /**
  * A patient books a chest X-ray on the clinic's page through the standalone
  * element (with `travel`: Back, Forward and reload on the way) and the
@@ -101,7 +93,7 @@ export async function bookOnClinicPage(
     await page.reload();
     await expect(heading(page, 'Choose a time')).toBeVisible();
   }
-  await chooseFirstFreeSlot(booking);
+  await takeFirstFreeTime(booking);
   await booking.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your details')).toBeVisible();
   await fillPatient(booking);

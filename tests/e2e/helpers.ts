@@ -146,3 +146,12 @@ export async function fillPatientDetails(form: Locator, patient: TestPatient): P
   await form.getByLabel('Female', { exact: true }).check();
   await form.getByLabel('Post code').fill(patient.postCode);
 }
+
+/** Takes the first free time of the time step inside `booking` (the next available week when this one has none). */
+export async function takeFirstFreeTime(booking: Locator): Promise<void> {
+  const slots = booking.locator('button.slot');
+  await expect(booking.getByText(/Loading free times/)).toHaveCount(0);
+  if ((await slots.count()) === 0)
+    await booking.getByRole('button', { name: 'Find next available' }).click();
+  await slots.first().click();
+}

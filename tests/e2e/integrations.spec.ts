@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { frameReady, keepScreenshot } from './helpers';
+import { frameReady, keepScreenshot, takeFirstFreeTime } from './helpers';
 import { passQuestionnaires } from './questionnaire-helpers';
 import { startVendorReceiver, type VendorReceiver } from './vendor-receiver';
 
@@ -74,11 +74,7 @@ async function bookMriKnee(page: Page, afterLoad: () => Promise<void> = async ()
   await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
   await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
   await expect(heading(page, 'Choose a time')).toBeVisible();
-  const slots = booking(page).locator('button.slot');
-  await expect(booking(page).getByText(/Loading free times/)).toHaveCount(0);
-  if ((await slots.count()) === 0)
-    await booking(page).getByRole('button', { name: 'Find next available' }).click();
-  await slots.first().click();
+  await takeFirstFreeTime(booking(page));
   await booking(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your details')).toBeVisible();
   const form = booking(page);

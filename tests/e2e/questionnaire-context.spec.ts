@@ -1,5 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, frameReady, keepScreenshot, mailsTo } from './helpers';
+import {
+  expectNoAxeViolations,
+  frameReady,
+  keepScreenshot,
+  mailsTo,
+  takeFirstFreeTime,
+} from './helpers';
 
 /**
  * Issue 13, defect 10 "Questionnaires out of context", as a patient meets
@@ -176,11 +182,7 @@ test.describe('questionnaires in the context of the booking (issue 13)', () => {
     await booking(page).getByLabel('Region').selectOption({ label: 'Sydney' });
     await booking(page).getByRole('button', { name: 'Choose Harbour Imaging Sydney CBD' }).click();
     await expect(heading(page, 'Choose a time')).toBeVisible();
-    const slots = booking(page).locator('button.slot');
-    await expect(booking(page).getByText(/Loading free times/)).toHaveCount(0);
-    if ((await slots.count()) === 0)
-      await booking(page).getByRole('button', { name: 'Find next available' }).click();
-    await slots.first().click();
+    await takeFirstFreeTime(booking(page));
     await booking(page).getByRole('button', { name: 'Continue' }).click();
 
     await expect(heading(page, 'Your details')).toBeVisible();
