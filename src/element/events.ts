@@ -67,4 +67,3 @@ export const IMAGING_EVENT_NAMES = [
 type Missing = Exclude<ImagingEventName, (typeof IMAGING_EVENT_NAMES)[number]>;
 /** `never` when the list is complete; a missing name is a compile error here. */
 export const EVERY_EVENT_LISTED: Missing extends never ? true : Missing = true;
-

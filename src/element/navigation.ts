@@ -33,10 +33,7 @@ export function requestNavigation(
   if (!from || !emit(from, event, detail)) return;
   const host = hostOf(from);
   if (!(host instanceof HTMLElement) || !host.isConnected) return;
-  placed ??= {
-    tag: host.localName,
-    attrs: [...host.attributes].map((attribute) => [attribute.name, attribute.value]),
-  };
+  placed ??= snapshot(host);
   if (elementForPath(detail.path)?.tag === host.localName) {
     moveWithin(host, detail);
     void import('./standalone-host').then(({ watch }) => watch(host));
@@ -45,18 +42,27 @@ export function requestNavigation(
   void import('./standalone-host').then(({ followAlone }) => followAlone(host, detail));
 }
 
+export function snapshot(host: HTMLElement): PlacedElement {
+  return {
+    tag: host.localName,
+    attrs: [...host.attributes].map((attribute) => [attribute.name, attribute.value]),
+  };
+}
+
+/** Mirrors a move into the page's address (`url-state`): a new entry, or the same one replaced. */
+export function mirrorAddress({ path, search, replace }: NavigationDetail): void {
+  const url = new URL(location.href);
+  url.hash = writeUrlState(path, search);
+  if (url.href === location.href) return;
+  if (replace) history.replaceState(history.state, '', url);
+  else history.pushState(history.state, '', url);
+}
+
 /** The element's own step: its attributes, and with `url-state` the page's address. */
-function moveWithin(host: HTMLElement, { path, search, replace }: NavigationDetail): void {
-  if (host.hasAttribute('url-state')) {
-    const url = new URL(location.href);
-    url.hash = writeUrlState(path, search);
-    if (url.href !== location.href) {
-      if (replace) history.replaceState(history.state, '', url);
-      else history.pushState(history.state, '', url);
-    }
-  }
-  host.setAttribute('path', path);
-  host.setAttribute('search', search);
+function moveWithin(host: HTMLElement, detail: NavigationDetail): void {
+  if (host.hasAttribute('url-state')) mirrorAddress(detail);
+  host.setAttribute('path', detail.path);
+  host.setAttribute('search', detail.search);
 }
 
 /** An element with `url-state` opened on a page whose address holds a mirrored state. */

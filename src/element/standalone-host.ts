@@ -9,9 +9,9 @@
  * reload work.
  */
 import { getApiBase } from '../api/client';
-import { elementForPath, readUrlState, writeUrlState } from '../domain/element-routes';
+import { elementForPath, readUrlState } from '../domain/element-routes';
 import type { NavigationDetail } from './events';
-import { firstPlaced, type PlacedElement } from './navigation';
+import { firstPlaced, mirrorAddress, snapshot, type PlacedElement } from './navigation';
 
 type Snapshot = PlacedElement;
 
@@ -45,18 +45,11 @@ export async function restore(host: HTMLElement): Promise<void> {
 
 function remember(host: HTMLElement): void {
   current = host;
-  first ??= firstPlaced() ?? {
-    tag: host.localName,
-    attrs: [...host.attributes].map((attribute) => [attribute.name, attribute.value]),
-  };
+  first ??= firstPlaced() ?? snapshot(host);
 }
 
-function mirror({ path, search, replace }: NavigationDetail): void {
-  const url = new URL(location.href);
-  url.hash = writeUrlState(path, search);
-  if (url.href === location.href) return;
-  if (replace) history.replaceState(history.state, '', url);
-  else history.pushState(history.state, '', url);
+function mirror(detail: NavigationDetail): void {
+  mirrorAddress(detail);
   watchHistory();
 }
 

@@ -10,6 +10,19 @@ export interface ClinicSite {
   close(): Promise<void>;
 }
 
+/** Listens on 127.0.0.1:port; `close` also ends the connections a browser keeps alive. */
+async function listen(server: Server, port: number, origin: string): Promise<ClinicSite> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** Serves `pages` (path → HTML) at http://localhost:port. */
 export async function startClinicSite(
   port: number,
@@ -20,16 +33,7 @@ export async function startClinicSite(
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(page ?? 'not found');
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://localhost:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // A browser keeps its connections alive: close would wait for them.
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, `http://localhost:${port}`);
 }
 
 /** A clinic page around the given body, as a web developer would write it. */
@@ -80,14 +84,5 @@ export async function startCookieProbe(port: number, allowOrigin: string): Promi
     response.writeHead(200, headers);
     response.end(/probe=1/.test(request.headers.cookie ?? '') ? 'sent' : 'blocked');
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // A browser keeps its connections alive: close would wait for them.
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, port, `http://127.0.0.1:${port}`);
 }

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { bookOnClinicPage, clinicSitePages } from './clinic-journey';
+import { CHROMIUM } from './chromium';
 import { startClinicSite, startCookieProbe, type ClinicSite } from './clinic-site';
 
 let portal: string;
@@ -19,18 +20,7 @@ test.beforeAll(async () => {
 test.afterAll(() => clinic.close());
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--test-third-party-cookie-phaseout',
-    ],
-  },
+  launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, '--test-third-party-cookie-phaseout'] },
 });
 
 test("the patient's session still works on the clinic page (partitioned cookies)", async ({
