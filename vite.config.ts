@@ -61,7 +61,7 @@ export default defineConfig({
               // Not @nanostores/router: only the host page routes, and in this chunk it rode
               // in every element's first load (0.8 kB gzipped of the frame's).
               name: 'core',
-              test: /node_modules[\\/](nanostores|@nanostores[\\/]react|i18next|ofetch|destr|ufo)[\\/]/,
+              test: /node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]/,
             },
           ],
         },
