@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { lighthouseHome } from './lighthouse';
 
 const FRAME_BUDGET_KB = 100;
 /** Issue 15 part 4: <imaging-booking> with React, and each further element on the same page. */
@@ -451,6 +452,7 @@ async function serverTimings(): Promise<void> {
     await latency(port, '/api/assets/translations?lang=en-AU', 200);
     await latency(port, '/api/config/contact', 200);
     await clinicAppointmentsUnderLoad(port);
+    if (!(await lighthouseHome(port))) failed = true;
     console.log('\nA patient after the confirmation e-mail (sequential, loopback, 5 bookings)');
     await patientJourney(port);
     await warm.stop();
