@@ -190,6 +190,12 @@ test.describe('appointment pages', () => {
       appointment(page).locator('[part="appointment-card"]').locator('.status-badge'),
     ).not.toHaveText('Cancelled');
     expect(await statusOf(page, bookingKey)).not.toBe('CANCELED');
+    // Issue 13 part 1: said plainly, below the buttons the patient used, with the focus on it.
+    const kept = appointment(page).getByText(
+      'Your appointment is still booked: it was not cancelled.',
+    );
+    await expect(kept).toBeVisible();
+    await expect(kept.locator('xpath=..')).toBeFocused();
     await page.reload();
     await frameReady(page);
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
