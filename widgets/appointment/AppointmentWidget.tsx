@@ -10,6 +10,7 @@ import { AppointmentCard } from './parts/AppointmentCard';
 import { BookingActions } from './parts/BookingActions';
 import { ContactCentre } from './parts/ContactCentre';
 import { NoticeView } from './parts/NoticeView';
+import { CloseBooking } from './parts/CloseBooking';
 import { ReferralDocuments } from './parts/ReferralDocuments';
 import { RequiredQuestionnaires } from './parts/RequiredQuestionnaires';
 
@@ -126,6 +127,7 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
           <BookingActions summary={summary.value} />
           <ReferralDocuments appointments={appointments} />
           <ContactCentre summary={summary.value} />
+          <CloseBooking />
         </>
       )}
     </div>
