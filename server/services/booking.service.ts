@@ -9,11 +9,7 @@ import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
-import {
-  findAppointmentsByKey,
-  insertBookingKey,
-  lockDevice,
-} from '../db/booking.repo.js';
+import { findAppointmentsByKey, insertBookingKey, lockDevice } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
 import { ApiError } from '../http/errors.js';
@@ -287,7 +283,12 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       const host = new URL(publicUrl).hostname;
       const body = buildIcs(
         appointments.map((a) => {
-          const exam = { slug: a.examSlug, name: a.examName, examNotes: a.examNotes, notes: a.notes };
+          const exam = {
+            slug: a.examSlug,
+            name: a.examName,
+            examNotes: a.examNotes,
+            notes: a.notes,
+          };
           const examName = texts.examName(exam);
           const preparation = texts.preparation(exam);
           return {

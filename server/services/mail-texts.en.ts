@@ -22,8 +22,7 @@ export const MAIL_TEXTS_EN = {
   'email.appointment.subject': 'Your {{exam}} appointment on {{when}}',
   'email.appointment.subject_pending': 'Your {{exam}} appointment request for {{when}}',
   'email.appointment.subject_many': 'Your appointments for {{exams}} from {{when}}',
-  'email.appointment.subject_pending_many':
-    'Your appointment requests for {{exams}} from {{when}}',
+  'email.appointment.subject_pending_many': 'Your appointment requests for {{exams}} from {{when}}',
   'email.appointment.subject_rescheduled': 'Your {{exam}} appointment is rescheduled to {{when}}',
   'email.walk_in.intro': 'Also walk in, no appointment needed, for:',
   'email.walk_in.item':

@@ -205,7 +205,11 @@ export function createPatientAuthService(
       await spendCode(bookingKey);
       // A fresh token per proof of the date of birth: an old challenge never carries over.
       const authToken = newToken();
-      return { kind: 'otp', authToken, ...(await sendCode(bookingKey, authToken, holder, tokens.locale)) };
+      return {
+        kind: 'otp',
+        authToken,
+        ...(await sendCode(bookingKey, authToken, holder, tokens.locale)),
+      };
     },
 
     async resend(clearKey, authToken, locale) {

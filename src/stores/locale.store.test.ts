@@ -90,7 +90,6 @@ describe('locale store', () => {
     ]);
     unbind();
   });
-
 });
 
 /** The Accept-Language each call sent (src/api/client.ts). */
@@ -106,7 +105,7 @@ function visitStorage(): Storage {
   } as Storage;
 }
 
-describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)', () => {
+describe("R-1-25 the patient's language, kept for the visit (issue 13 part 8)", () => {
   beforeEach(() => vi.stubGlobal('sessionStorage', visitStorage()));
 
   it('choosing a language switches the texts at once and keeps it in sessionStorage', async () => {
@@ -116,7 +115,7 @@ describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)',
     expect(sessionStorage.getItem('imaging-portal.locale')).toBe('mk');
   });
 
-  it('after a reload the choice wins over the element\'s locale attribute and the provider\'s language', async () => {
+  it("after a reload the choice wins over the element's locale attribute and the provider's language", async () => {
     sessionStorage.setItem('imaging-portal.locale', 'mk');
     const store = await fresh();
     await expect(store.setLocale('en-AU')).resolves.toBe('mk');
@@ -154,7 +153,7 @@ describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)',
   });
 });
 
-describe('R-1-25 the patient\'s language outlives the tab (issue 13: the patient\'s return)', () => {
+describe("R-1-25 the patient's language outlives the tab (issue 13: the patient's return)", () => {
   beforeEach(() => {
     vi.stubGlobal('sessionStorage', visitStorage());
     vi.stubGlobal('localStorage', visitStorage());
@@ -186,7 +185,7 @@ describe('R-1-25 the patient\'s language outlives the tab (issue 13: the patient
     expect(store.$locale.get()).toBe('en-NZ');
   });
 
-  it('a link\'s ?lang= (an e-mail) becomes the choice; an unsupported one warns and changes nothing', async () => {
+  it("a link's ?lang= (an e-mail) becomes the choice; an unsupported one warns and changes nothing", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const store = await fresh();
     await expect(store.applyLinkLocale('mk-MK')).resolves.toBe('mk');
