@@ -161,9 +161,28 @@ test.describe('appointment pages', () => {
     await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
     await keepScreenshot(page, 'appointment-cancelled');
 
-    // Coming back to the link later: the booking is cancelled (the deny page's message).
+    // Coming back to the link later (issue 13): the booking's own page, marked cancelled,
+    // with the clinic to call and the way on, not a dead end.
     await page.reload();
-    await expect(page).toHaveURL(/\/deny\?status=CANCELED/);
+    await expect(heading(page, 'Booking cancelled')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
+    const notice = appointment(page).locator('[part="cancelled-notice"]');
+    await expect(
+      notice.getByRole('link', { name: /^Questions about it\? Call .+ on / }),
+    ).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expect(card.locator('.status-badge')).toHaveText('Cancelled');
+    await expectNoAxeViolations(page);
+    for (const [name, size] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await keepScreenshot(page, `appointment-cancelled-reopened-${name}`);
+    }
+    await notice.getByRole('link', { name: 'Book a new appointment' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page, 'Choose your scan')).toBeVisible();
+    expect(await statusOf(page, bookingKey)).toBe('CANCELED');
   });
 
   test('R-4-cancel-03 leaving the cancel modal halfway keeps the appointment, and the page says nothing was cancelled', async ({
