@@ -233,8 +233,15 @@ test.describe('appointment pages', () => {
     await expect(actions.getByRole('button', { name: 'Consent forms' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Pain score' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Give feedback' })).toBeVisible();
+    // Issue 13 part 11: leaving the page comes last, below the documents the patient may still upload.
+    const done = appointment(page).getByRole('button', { name: 'Done – go to the home page' });
+    const documents = appointment(page).getByRole('heading', { name: 'Referral and documents' });
+    await expect(documents).toBeVisible();
+    expect((await done.boundingBox())!.y).toBeGreaterThan((await documents.boundingBox())!.y);
 
-    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
+    await appointment(page)
+      .getByRole('button', { name: 'Done – go to the home page', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Consent forms are waiting' });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
@@ -245,7 +252,9 @@ test.describe('appointment pages', () => {
     await expect(page.getByRole('dialog', { name: /Consent to/ }).first()).toBeVisible();
 
     await page.goto(`/appointments/${bookingKey}`);
-    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
+    await appointment(page)
+      .getByRole('button', { name: 'Done – go to the home page', exact: true })
+      .click();
     await dialog.getByRole('button', { name: 'Close anyway' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
