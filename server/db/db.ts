@@ -32,6 +32,8 @@ export interface OpenDbOptions {
    * a second one fails with DataDirLockedError (data-dir-lock.ts).
    */
   pgliteDir?: string | undefined;
+  /** PGlite only: writes a database into an empty pgliteDir, or answers false (pglite-template.ts). */
+  pgliteTemplate?: ((dir: string) => Promise<boolean>) | undefined;
   /** PostgreSQL only: search_path for every connection (tests use one schema per file). */
   searchPath?: string | undefined;
 }
@@ -47,7 +49,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     return openPostgres(options.databaseUrl, options.searchPath);
   }
   const { openPglite } = await import('./pglite.js');
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, { template: options.pgliteTemplate });
 }
 
 /** Normalises bytea values (Buffer from pg, Uint8Array from PGlite) to a Buffer. */

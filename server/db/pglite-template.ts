@@ -1,0 +1,148 @@
+/**
+ * The pre-initialised PGlite database that `npm run build` ships
+ * (dist/server/pglite-template.tar.gz, issue 15 part 5): migrated and seeded
+ * at build time and dumped with PGlite's dumpDataDir, so a first start on an
+ * empty data directory loads it (loadDataDir) instead of running initdb, the
+ * migrations and the seed, which took 7 to 10 s here.
+ *
+ * It is used only while its key matches the code: the key hashes PGlite's
+ * version, the migrations and every module of server/db, so a changed
+ * migration, seed or repository makes the server fall back to the full
+ * first start until the next build. The seed's date-relative rows are dated
+ * on the first start (seed.ts, seed_template_pending), not at build time.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { migrate } from './migrate.js';
+import { openPglite } from './pglite.js';
+import { seed } from './seed.js';
+import { markTemplatePending } from './seed-template.repo.js';
+
+const DB_DIR = new URL('./', import.meta.url);
+export const TEMPLATE_FILE = fileURLToPath(
+  new URL('../../dist/server/pglite-template.tar.gz', import.meta.url),
+);
+const KEY_FILE = `${TEMPLATE_FILE}.key`;
+
+/** Changes whenever PGlite, a migration or a module of server/db changes. */
+export async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  const pglitePackage = new URL(
+    '../../node_modules/@electric-sql/pglite/package.json',
+    import.meta.url,
+  );
+  hash.update(await readFile(pglitePackage).catch(() => 'unknown pglite'));
+  for (const dir of [DB_DIR, new URL('migrations/', DB_DIR)]) {
+    for (const name of (await readdir(dir)).filter((n) => /\.(ts|sql)$/.test(n)).sort()) {
+      hash.update(name).update(await readFile(new URL(name, dir)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The build's template when it was made from this code, else undefined. */
+async function readTemplate(): Promise<Buffer | undefined> {
+  const [key, stored] = await Promise.all([
+    templateKey(),
+    readFile(KEY_FILE, 'utf8').catch(() => undefined),
+  ]);
+  if (stored?.trim() !== key) return undefined;
+  return readFile(TEMPLATE_FILE).catch(() => undefined);
+}
+
+interface TarEntry {
+  path: string;
+  directory: boolean;
+  content: Buffer;
+}
+
+const text = (block: Buffer, from: number, length: number) => {
+  const field = block.subarray(from, from + length);
+  const end = field.indexOf(0);
+  return field.subarray(0, end < 0 ? length : end).toString('utf8');
+};
+
+/** The entries of the ustar archive that PGlite's dumpDataDir writes (files and directories only). */
+function* tarEntries(tar: Buffer): Generator<TarEntry> {
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    const name = text(header, 0, 100);
+    if (!name) return; // the two zero blocks that end the archive
+    const prefix = header.subarray(257, 262).toString() === 'ustar' ? text(header, 345, 155) : '';
+    const size = parseInt(text(header, 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(header[156] ?? 0);
+    if (!['0', '\0', '5'].includes(type) || !Number.isFinite(size))
+      throw new Error(`unexpected tar entry ${name} of type ${type}`);
+    const content = tar.subarray(at + 512, at + 512 + size);
+    yield { path: prefix ? `${prefix}/${name}` : name, directory: type === '5', content };
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
+ * Writes the build's template into `dir`, a data directory that holds no
+ * database; false when there is no template for this code (pglite.ts then
+ * runs initdb). Files are written by Node with the thread pool, several
+ * times faster than PGlite's loadDataDir through its emulated file system,
+ * and PG_VERSION last, so that an interrupted copy is started over (a
+ * directory without PG_VERSION holds no database).
+ */
+export async function installTemplate(dir: string): Promise<boolean> {
+  const gzipped = await readTemplate();
+  if (!gzipped) return false;
+  const tar = await promisify(gunzip)(gzipped);
+  const root = normalize(dir);
+  const files: TarEntry[] = [];
+  let version: TarEntry | undefined;
+  for (const entry of tarEntries(tar)) {
+    const target = normalize(join(root, entry.path));
+    if (!target.startsWith(root + sep))
+      throw new Error(`tar entry outside the data directory: ${entry.path}`);
+    const relative = target.slice(root.length + 1);
+    // A lock of the process that made the dump, not of this one.
+    if (relative === 'postmaster.pid') continue;
+    if (entry.directory) await mkdir(target, { recursive: true, mode: 0o700 });
+    else if (relative === 'PG_VERSION') version = { ...entry, path: target };
+    else files.push({ ...entry, path: target });
+  }
+  if (!version) throw new Error('the PGlite template holds no PG_VERSION');
+  await Promise.all(
+    files.map(async (file) => {
+      await mkdir(dirname(file.path), { recursive: true, mode: 0o700 });
+      await writeFile(file.path, file.content, { mode: 0o600 });
+    }),
+  );
+  await writeFile(version.path, version.content, { mode: 0o600 });
+  return true;
+}
+
+/**
+ * A migrated and seeded data directory, gzipped, marked so that its first
+ * start dates the seed's date-relative rows on that day.
+ */
+export async function buildTemplateDump(): Promise<Blob> {
+  const db = await openPglite(undefined);
+  try {
+    await migrate(db);
+    await seed(db);
+    await markTemplatePending(db);
+    return await db.dumpDataDir();
+  } finally {
+    await db.close();
+  }
+}
+
+/** Writes the template and its key (npm run build, scripts/build-server.ts). */
+export async function writeTemplate(): Promise<string> {
+  const [dump, key] = await Promise.all([buildTemplateDump(), templateKey()]);
+  await mkdir(dirname(TEMPLATE_FILE), { recursive: true });
+  const partial = `${TEMPLATE_FILE}.${process.pid}.tmp`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, TEMPLATE_FILE);
+  await writeFile(KEY_FILE, `${key}\n`);
+  return TEMPLATE_FILE;
+}
