@@ -6,12 +6,12 @@
  * start loads (server/db/pglite-template.ts). Issue 15, part 5; the
  * measurements are in docs/decisions.md "Start-up and scale-out".
  *
- * The bundle is a start-up form of the sources, not a standalone artefact:
- * packages stay in node_modules, and each bundled file's `import.meta.url`
- * is rewritten to that file's own location (relative to the bundle), so
- * paths such as server/db/migrations/ and package.json resolve exactly as
- * they do under tsx.
+ * The bundle is a start-up form of the sources and packages, not a
+ * standalone artefact: it runs beside server/ and node_modules, whose files
+ * (migrations, package.json, PGlite's WebAssembly) each bundled module
+ * still finds at its own location (ownLocation below).
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,19 +21,42 @@ import { writeTemplate } from '../server/db/pglite-template.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_BUNDLE = `${ROOT}dist/server/main.js`;
 
-/** `import.meta.url` of each source file, as a URL relative to the bundle's own. */
-const ownImportMetaUrl: Plugin = {
-  name: 'own-import-meta-url',
+const fromBundle = (path: string) =>
+  JSON.stringify(relative(dirname(SERVER_BUNDLE), path).split('\\').join('/'));
+
+/**
+ * Each bundled file keeps its own location: `import.meta.url` in the
+ * sources, and `__dirname` and `__filename` in CommonJS packages, become
+ * that file's path relative to the bundle.
+ */
+const ownLocation: Plugin = {
+  name: 'own-location',
   setup(esbuild) {
     esbuild.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
       const source = await readFile(path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const fromBundle = relative(dirname(SERVER_BUNDLE), path).split('\\').join('/');
-      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      const url = `new URL(${fromBundle(path)}, import.meta.url).href`;
       return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+    esbuild.onLoad({ filter: /node_modules.*\.c?js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      if (!/\b__(dirname|filename)\b/.test(source)) return undefined;
+      // Not import.meta here: esbuild would take the package for an ES module.
+      const own =
+        `var __filename = require('node:path').join(bundleDirectory, ${fromBundle(path)});` +
+        `var __dirname = require('node:path').dirname(__filename);`;
+      return { contents: own + source, loader: 'js' };
     });
   },
 };
+
+function gitHash(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    return 'dev';
+  }
+}
 
 await build({
   entryPoints: [`${ROOT}server/main.ts`],
@@ -42,14 +65,25 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // PGlite finds its WebAssembly and data files beside its own modules; pg-native is optional.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+  // CommonJS packages inside an ES module bundle.
+  banner: {
+    js: [
+      "import { createRequire as bundleRequire } from 'node:module';",
+      "import { fileURLToPath as bundleFilePath } from 'node:url';",
+      'const require = bundleRequire(import.meta.url);',
+      "const bundleDirectory = bundleFilePath(new URL('.', import.meta.url));",
+    ].join(' '),
+  },
+  define: { __BUILD_VERSION_HASH__: JSON.stringify(gitHash() || 'dev') },
   sourcemap: true,
-  plugins: [ownImportMetaUrl],
+  plugins: [ownLocation],
   logLevel: 'warning',
 });
 console.log(`server bundle: ${relative(ROOT, SERVER_BUNDLE)}`);
 const started = performance.now();
-const template = await writeTemplate();
+const template = process.env.SKIP_TEMPLATE ? "skipped" : await writeTemplate();
 console.log(
   `PGlite template: ${relative(ROOT, template)} (${Math.round(performance.now() - started)} ms)`,
 );

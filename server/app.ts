@@ -88,8 +88,9 @@ export async function buildApp({
     // Answers and settings take one of several JSON types: a list of types, not anyOf,
     // so that coercion never turns a number into a string (server/schemas/common.ts).
     ajv: { customOptions: { allowUnionTypes: true } },
-    // Each route's validator and serializer compile on its first request (start-up time).
-    schemaController: lazySchemaController(),
+    // Each route's validator and serializer compile on its first request (start-up
+    // time), the readiness probe's at once.
+    schemaController: lazySchemaController((route) => route.url === '/api/health'),
     frameworkErrors: createFrameworkErrorHandler(
       securityHeaders(config.allowedOrigins, config.publicUrl),
     ),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { loadServerConfig } from './config.js';
-import { openDb } from './db/db.js';
+import { deferredDb, openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { installTemplate } from './db/pglite-template.js';
 import { seed } from './db/seed.js';
@@ -30,15 +30,28 @@ async function main(): Promise<void> {
       pgliteTemplate: installTemplate,
     }),
   );
-  opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  // The routes' modules load while PGlite compiles its WebAssembly (issue 15).
-  const { buildApp } = await import('./app.js');
+  const opened = opening.then(([db]) => db);
+  opened.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  // The routes are built while PGlite starts (it waits on its WebAssembly
+  // compiling off the main thread); nothing queries before listen (issue 15).
+  const building = timed(async () => {
+    const { buildApp } = await import('./app.js');
+    const built = await buildApp({
+      db: deferredDb(config.databaseUrl ? 'postgres' : 'pglite', opened),
+      config,
+      logger: { level: config.logLevel },
+    });
+    await built.ready();
+    // @fastify/compress asks whether each answer is a fetch Response, and Node
+    // loads its fetch implementation (some 80 ms) on first use: now, not in the first answer.
+    if (typeof Response !== 'function') throw new Error('Node without fetch');
+    return built;
+  });
+  building.catch(() => undefined); // likewise
   const [db, openMs] = await opening;
   const [migration, migrateMs] = await timed(() => migrate(db, (message) => console.warn(message)));
   const [seeding, seedMs] = await timed(() => seed(db));
-  const [app, appMs] = await timed(() =>
-    buildApp({ db, config, logger: { level: config.logLevel } }),
-  );
+  const [app, appMs] = await building;
   await app.listen({ host: config.host, port: config.port });
   const totalMs = Math.round(performance.now() - started);
 

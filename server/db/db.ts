@@ -64,3 +64,18 @@ export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
+
+/**
+ * A Db that forwards to the database `opening` resolves to: main.ts builds
+ * the routes while PGlite opens (issue 15) and listens only once it is open,
+ * migrated and seeded, so no request waits on it.
+ */
+export function deferredDb(kind: DbKind, opening: Promise<Db>): Db {
+  return {
+    kind,
+    query: async (sql, params) => (await opening).query(sql, params),
+    exec: async (sql) => (await opening).exec(sql),
+    transaction: async (fn) => (await opening).transaction(fn),
+    close: async () => (await opening).close(),
+  };
+}

@@ -39,19 +39,30 @@ function lazySerializer(compile: () => (doc: unknown) => string): (doc: unknown)
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
 type CompilersFactory = NonNullable<SchemaController['compilersFactory']>;
-type Factory<Compiled> = (externalSchemas: unknown, options: unknown) => Compiler<unknown, Compiled>;
+type Factory<Compiled> = (
+  externalSchemas: unknown,
+  options: unknown,
+) => Compiler<unknown, Compiled>;
 
-/** The `schemaController` option of Fastify that compiles each route's schemas on first use. */
-export function lazySchemaController(): SchemaController {
+/**
+ * The `schemaController` option of Fastify that compiles each route's
+ * schemas on first use, except those of the routes `eager` names (the
+ * readiness probe must answer at once).
+ */
+export function lazySchemaController(
+  eager: (route: { url?: string }) => boolean = () => false,
+): SchemaController {
   const buildValidator = AjvCompiler() as unknown as Factory<Validator>;
   const buildSerializer = SerializerSelector() as unknown as Factory<(doc: unknown) => string>;
   const lazyValidators: Factory<Validator> = (externalSchemas, options) => {
     const compile = buildValidator(externalSchemas, options);
-    return (route) => lazyValidator(() => compile(route));
+    return (route) =>
+      eager(route as { url?: string }) ? compile(route) : lazyValidator(() => compile(route));
   };
   const lazySerializers: Factory<(doc: unknown) => string> = (externalSchemas, options) => {
     const compile = buildSerializer(externalSchemas, options);
-    return (route) => lazySerializer(() => compile(route));
+    return (route) =>
+      eager(route as { url?: string }) ? compile(route) : lazySerializer(() => compile(route));
   };
   // Fastify's types name Ajv's function type; the wrappers behave as one (errors, schemaEnv).
   return {
