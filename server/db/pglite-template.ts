@@ -28,7 +28,7 @@ const DB_DIR = new URL('./', import.meta.url);
 export const TEMPLATE_FILE = fileURLToPath(
   new URL('../../dist/server/pglite-template.tar.gz', import.meta.url),
 );
-const KEY_FILE = `${TEMPLATE_FILE}.key`;
+const keyFile = (file: string) => `${file}.key`;
 
 /** Changes whenever PGlite, a migration or a module of server/db changes. */
 export async function templateKey(): Promise<string> {
@@ -47,13 +47,13 @@ export async function templateKey(): Promise<string> {
 }
 
 /** The build's template when it was made from this code, else undefined. */
-async function readTemplate(): Promise<Buffer | undefined> {
+async function readTemplate(file: string): Promise<Buffer | undefined> {
   const [key, stored] = await Promise.all([
     templateKey(),
-    readFile(KEY_FILE, 'utf8').catch(() => undefined),
+    readFile(keyFile(file), 'utf8').catch(() => undefined),
   ]);
   if (stored?.trim() !== key) return undefined;
-  return readFile(TEMPLATE_FILE).catch(() => undefined);
+  return readFile(file).catch(() => undefined);
 }
 
 interface TarEntry {
@@ -93,8 +93,8 @@ function* tarEntries(tar: Buffer): Generator<TarEntry> {
  * and PG_VERSION last, so that an interrupted copy is started over (a
  * directory without PG_VERSION holds no database).
  */
-export async function installTemplate(dir: string): Promise<boolean> {
-  const gzipped = await readTemplate();
+export async function installTemplate(dir: string, file = TEMPLATE_FILE): Promise<boolean> {
+  const gzipped = await readTemplate(file);
   if (!gzipped) return false;
   const tar = await promisify(gunzip)(gzipped);
   const root = normalize(dir);
@@ -173,29 +173,35 @@ async function tarDirectory(dir: string): Promise<Buffer> {
  * a directory copied from a live database would replay its write-ahead log
  * at every first start (about 0.7 s here).
  */
-async function buildTemplateDirectory(dir: string): Promise<void> {
+async function buildTemplateDirectory(dir: string, now: Date): Promise<void> {
   const db = await openPglite(dir);
   try {
     await migrate(db);
-    await seed(db);
+    await seed(db, { now });
     await markTemplatePending(db);
   } finally {
     await db.close();
   }
 }
 
-/** Writes the template and its key (npm run build, scripts/build-server.ts). */
-export async function writeTemplate(): Promise<string> {
+/**
+ * Writes the template and its key (npm run build, scripts/build-server.ts);
+ * `now` is the seed's day (tests), by default the build's.
+ */
+export async function writeTemplate(
+  file = TEMPLATE_FILE,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'imaging-pglite-template-'));
   try {
-    await buildTemplateDirectory(dir);
+    await buildTemplateDirectory(dir, now);
     const [tar, key] = await Promise.all([tarDirectory(dir), templateKey()]);
-    await mkdir(dirname(TEMPLATE_FILE), { recursive: true });
-    const partial = `${TEMPLATE_FILE}.${process.pid}.tmp`;
+    await mkdir(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
     await writeFile(partial, await promisify(gzip)(tar, { level: 9 }));
-    await rename(partial, TEMPLATE_FILE);
-    await writeFile(KEY_FILE, `${key}\n`);
-    return TEMPLATE_FILE;
+    await rename(partial, file);
+    await writeFile(keyFile(file), `${key}\n`);
+    return file;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
