@@ -59,8 +59,8 @@ function gitHash(): string {
 }
 
 await build({
-  entryPoints: [`${ROOT}server/main.ts`],
-  outfile: SERVER_BUNDLE,
+  entryPoints: { main: `${ROOT}server/main.ts`, cluster: `${ROOT}server/cluster.ts` },
+  outdir: dirname(SERVER_BUNDLE),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -81,9 +81,9 @@ await build({
   plugins: [ownLocation],
   logLevel: 'warning',
 });
-console.log(`server bundle: ${relative(ROOT, SERVER_BUNDLE)}`);
+console.log(`server bundle: ${relative(ROOT, SERVER_BUNDLE)} (and cluster.js beside it)`);
 const started = performance.now();
-const template = process.env.SKIP_TEMPLATE ? "skipped" : await writeTemplate();
+const template = await writeTemplate();
 console.log(
   `PGlite template: ${relative(ROOT, template)} (${Math.round(performance.now() - started)} ms)`,
 );

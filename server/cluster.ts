@@ -1,0 +1,75 @@
+/**
+ * `npm run start:cluster`: several API processes on one port and one
+ * PostgreSQL (issue 15, part 6). Node's cluster module forks CLUSTER_WORKERS
+ * copies of the server (default: one per CPU) that share the listening
+ * socket; the primary only hands out connections and restarts a worker
+ * that dies. Everything the workers share lives in PostgreSQL (sessions,
+ * codes and attempt counters, rate-limit windows, holds, idempotency keys,
+ * the outbox), so it does not matter which worker answers: see
+ * docs/decisions.md "Start-up and scale-out". Behind a load balancer, start
+ * `node dist/server/main.js` on each machine instead, all with one
+ * DATABASE_URL and a DATA_DIR on shared storage (uploaded documents).
+ *
+ * PGlite is refused: it is PostgreSQL inside one process, and a second
+ * process on its data directory would corrupt it (data-dir-lock.ts).
+ */
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const RESTART_DELAY_MS = 1000;
+
+/** Why the cluster cannot start with this environment, or undefined. */
+export function clusterRefusal(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.DATABASE_URL)
+    return (
+      'start:cluster runs several API processes, which must share one PostgreSQL: set DATABASE_URL ' +
+      '(for example postgres://user@host:5432/portal). PGlite, the embedded default, serves ' +
+      'one process only; use npm start for it.'
+    );
+  const workers = env.CLUSTER_WORKERS;
+  if (workers !== undefined && workers !== '' && !/^[1-9]\d?$/.test(workers))
+    return `CLUSTER_WORKERS must be a whole number from 1 to 99, got ${workers}`;
+  return undefined;
+}
+
+function startPrimary(): void {
+  const refusal = clusterRefusal(process.env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  const count = Number(process.env.CLUSTER_WORKERS || availableParallelism());
+  // The workers run the server beside this file: dist/server/main.js, or under
+  // tsx (npx tsx server/cluster.ts) server/main.ts.
+  const self = process.argv[1] ?? '';
+  const underTsx = self.endsWith('.ts');
+  cluster.setupPrimary({
+    exec: join(dirname(self), underTsx ? 'main.ts' : 'main.js'),
+    execArgv: underTsx ? ['--import', 'tsx'] : [],
+  });
+  let stopping = false;
+  for (let i = 0; i < count; i++) cluster.fork();
+  console.log(`Cluster of ${count} API processes on PostgreSQL (primary PID ${process.pid})`);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(
+      `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`,
+    );
+    setTimeout(() => cluster.fork(), RESTART_DELAY_MS).unref();
+  });
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill(signal);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (cluster.isPrimary) startPrimary();
