@@ -16,22 +16,9 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { clusterRefusal } from './cluster-refusal.js';
 
 const RESTART_DELAY_MS = 1000;
-
-/** Why the cluster cannot start with this environment, or undefined. */
-export function clusterRefusal(env: NodeJS.ProcessEnv): string | undefined {
-  if (!env.DATABASE_URL)
-    return (
-      'start:cluster runs several API processes, which must share one PostgreSQL: set DATABASE_URL ' +
-      '(for example postgres://user@host:5432/portal). PGlite, the embedded default, serves ' +
-      'one process only; use npm start for it.'
-    );
-  const workers = env.CLUSTER_WORKERS;
-  if (workers !== undefined && workers !== '' && !/^[1-9]\d?$/.test(workers))
-    return `CLUSTER_WORKERS must be a whole number from 1 to 99, got ${workers}`;
-  return undefined;
-}
 
 function startPrimary(): void {
   const refusal = clusterRefusal(process.env);
