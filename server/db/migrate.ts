@@ -30,11 +30,17 @@ async function loadMigrations(): Promise<Migration[]> {
   );
 }
 
-/** The applied migrations, or undefined before the first migration. */
+/**
+ * The migrations applied in the schema migrations create tables in (the
+ * first of search_path), or undefined before the first migration anywhere.
+ * A schema_migrations further down search_path (public, under a test's own
+ * schema) is another database's and counts for nothing here.
+ */
 async function appliedMigrations(q: Queryable): Promise<Map<string, string> | undefined> {
   try {
     const { rows } = await q.query<{ version: string; checksum: string }>(
-      'SELECT version, checksum FROM schema_migrations',
+      `SELECT version, checksum FROM schema_migrations
+       WHERE tableoid = to_regclass(format('%I.schema_migrations', current_schema()))`,
     );
     return new Map(rows.map((row) => [row.version, row.checksum]));
   } catch (error) {
