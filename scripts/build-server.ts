@@ -12,7 +12,7 @@
  * still finds at its own location (ownLocation below).
  */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -58,9 +58,14 @@ function gitHash(): string {
   }
 }
 
+// Only this build's files: the previous build's go first.
+const OUT_DIR = dirname(SERVER_BUNDLE);
+for (const name of await readdir(OUT_DIR).catch(() => []))
+  if (/\.js(\.map)?$/.test(name)) await rm(`${OUT_DIR}/${name}`);
+
 await build({
   entryPoints: { main: `${ROOT}server/main.ts`, cluster: `${ROOT}server/cluster.ts` },
-  outdir: dirname(SERVER_BUNDLE),
+  outdir: OUT_DIR,
   bundle: true,
   platform: 'node',
   format: 'esm',
