@@ -3,7 +3,7 @@
  * PostgreSQL (issue 15, part 6). Node's cluster module forks CLUSTER_WORKERS
  * copies of the server (default: one per CPU) that share the listening
  * socket; the primary only hands out connections and restarts a worker
- * that dies. Everything the workers share lives in PostgreSQL (sessions,
+ * that dies after it has listened (one that fails to start stops them all). Everything the workers share lives in PostgreSQL (sessions,
  * codes and attempt counters, rate-limit windows, holds, idempotency keys,
  * the outbox), so it does not matter which worker answers: see
  * docs/decisions.md "Start-up and scale-out". Behind a load balancer, start
@@ -36,25 +36,36 @@ function startPrimary(): void {
     execArgv: underTsx ? ['--import', 'tsx'] : [],
   });
   let stopping = false;
+  let exitCode = 0;
+  const listened = new Set<number>();
   for (let i = 0; i < count; i++) cluster.fork();
   console.log(`Cluster of ${count} API processes on PostgreSQL (primary PID ${process.pid})`);
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
-    console.error(
-      `API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another`,
-    );
-    setTimeout(() => cluster.fork(), RESTART_DELAY_MS).unref();
-  });
+  cluster.on('listening', (worker) => listened.add(worker.id));
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker?.process.kill(signal);
   };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      return;
+    }
+    const how = signal ?? `code ${code}`;
+    if (!listened.has(worker.id)) {
+      // It failed to start (configuration, database): another would fail the same way.
+      console.error(
+        `API process ${worker.process.pid} ended before it listened (${how}); stopping`,
+      );
+      exitCode = 1;
+      stop('SIGTERM');
+      return;
+    }
+    console.error(`API process ${worker.process.pid} ended (${how}); starting another`);
+    setTimeout(() => cluster.fork(), RESTART_DELAY_MS);
+  });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
