@@ -1,15 +1,17 @@
 /**
  * npm run bench: prints the gzipped size of each widget entry (with the
  * chunks it loads), the shared chunks and the IIFE bundle, checks the frame
- * budget, and measures the server's cold and warm start and API latency.
+ * budget, and measures the server's cold and warm start (against issue 15's
+ * goals), API latency, and one against two API processes on PostgreSQL
+ * (BENCH_DATABASE_URL; tests/bench/server-scale.ts).
  * Needs a build (npm run build). Figures, not timed tests.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { lighthouseHome } from './lighthouse';
+import { scaleOut, startBundle, startTimes } from './server-scale.js';
 
 const FRAME_BUDGET_KB = 100;
 /** Issue 15 part 4: <imaging-booking> with React, and each further element on the same page. */
@@ -128,48 +130,6 @@ function furtherElements(entries: string[]): void {
   console.log(
     `  DOMPurify and Macedonian texts outside the booking first load: ${lazyOnly.length ? `FAIL (${lazyOnly.join(', ')})` : 'PASS'}`,
   );
-}
-
-interface Started {
-  stop: () => Promise<void>;
-  ms: number;
-  log: string;
-}
-
-async function startServer(dataDir: string, port: number): Promise<Started> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      // The bench measures the API, not the per-address budget (all its clients are 127.0.0.1).
-      RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const ms = performance.now() - started;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { stop, ms, log };
 }
 
 async function latency(port: number, path: string, n: number): Promise<void> {
@@ -436,17 +396,15 @@ async function patientJourney(port: number): Promise<void> {
 }
 
 async function serverTimings(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'imaging-bench-'));
-  const port = 8190;
+  const dirs: string[] = [];
+  const emptyDataDir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'imaging-bench-')));
+    return dirs.at(-1) as string;
+  };
+  const port = Number(process.env.BENCH_PORT || 8190);
   try {
-    console.log('\nServer start on PGlite (process start to first /api/health answer)');
-    const cold = await startServer(dataDir, port);
-    console.log(`  cold (empty data dir: create, migrate, seed) ${cold.ms.toFixed(0)} ms`);
-    const breakdown = cold.log.split('\n').find((l) => /open|migrat|seed/i.test(l) && /ms/.test(l));
-    if (breakdown) console.log(`  server's own breakdown: ${breakdown.trim()}`);
-    await cold.stop();
-    const warm = await startServer(dataDir, port);
-    console.log(`  warm (reopen existing data dir)            ${warm.ms.toFixed(0)} ms`);
+    const { warmDir } = await startTimes(emptyDataDir, port);
+    const warm = await startBundle({ PORT: String(port), DATA_DIR: warmDir, DATABASE_URL: '' });
     console.log('\nAPI latency (sequential, loopback)');
     await latency(port, '/api/config/portal', 200);
     await latency(port, '/api/assets/translations?lang=en-AU', 200);
@@ -456,8 +414,9 @@ async function serverTimings(): Promise<void> {
     console.log('\nA patient after the confirmation e-mail (sequential, loopback, 5 bookings)');
     await patientJourney(port);
     await warm.stop();
+    await scaleOut(emptyDataDir(), port);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
