@@ -9,7 +9,7 @@ import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
-import { findAppointmentsByKey, insertBookingKey, lockDevice } from '../db/booking.repo.js';
+import { insertBookingKey, lockDevice } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
 import { ApiError } from '../http/errors.js';
@@ -23,11 +23,11 @@ import {
   emailHash,
   newSlug,
 } from './booking-common.js';
-import { appointmentLink, type MailVisit } from './booking-emails.js';
+import { type MailVisit } from './booking-emails.js';
 import { queueConfirmation } from './booking-confirmation.js';
 import { mailTexts } from './mail-texts.js';
 import { replaceAppointment } from './appointment-pages.service.js';
-import { buildIcs, type IcsEvent } from './ics.js';
+import { bookingCalendarFile, type CalendarFile } from './booking-calendar.js';
 import { assertBookingAllowed } from './questionnaire-booking-rules.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
@@ -35,12 +35,7 @@ import { takeHeldTime } from './slot-holds.service.js';
 import { walkInNotes } from './walk-in-notes.js';
 import { noteTexts, patientNotesFor } from './patient-notes.js';
 import { checkSlot } from './slot-request.js';
-import { formatZonedIso, zonedDate } from '../../src/domain/time/zoned-time.js';
-
-const ICS_STATUS: Record<string, IcsEvent['status']> = {
-  CANCELED: 'CANCELLED',
-  PENDING: 'TENTATIVE',
-};
+import { formatZonedIso } from '../../src/domain/time/zoned-time.js';
 
 /** 18 random bytes: 144 bits, 24 base64url characters. */
 const BOOKING_KEY_BYTES = 18;
@@ -53,10 +48,7 @@ export interface BookingServiceOptions {
   requireSafetyAnswers?: boolean;
 }
 
-export interface CalendarFile {
-  fileName: string;
-  body: string;
-}
+export type { CalendarFile } from './booking-calendar.js';
 
 export interface BookingContext {
   /** The key the caller's session holds, as stored. */
@@ -273,45 +265,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       }
     },
 
-    async calendarFile(ref, bookingKey) {
-      const appointments = await findAppointmentsByKey(db, ref);
-      const first = appointments[0];
-      if (!first) throw new ApiError(404, 'message.appointment_not_found', 'no such appointment');
-      // Issue 13: the file speaks the booking's language, as its e-mails do.
-      const texts = await mailTexts(db, first.locale);
-      const link = bookingKey ? appointmentLink(publicUrl, bookingKey, texts.locale) : undefined;
-      const host = new URL(publicUrl).hostname;
-      const body = buildIcs(
-        appointments.map((a) => {
-          const exam = {
-            slug: a.examSlug,
-            name: a.examName,
-            examNotes: a.examNotes,
-            notes: a.notes,
-          };
-          const examName = texts.examName(exam);
-          const preparation = texts.preparation(exam);
-          return {
-            uid: `${a.slug}@${host}`,
-            stampMs: clock().getTime(),
-            startMs: a.startMs,
-            endMs: a.endMs,
-            timeZone: a.timeZone,
-            summary: texts.t('calendar.summary', { exam: examName, clinic: a.clinicName }),
-            location: `${a.clinicName}, ${clinicAddress(a)}`,
-            description: [
-              examName,
-              preparation && `${texts.t('email.appointment.prepare')}\n${preparation}`,
-              link,
-            ]
-              .filter(Boolean)
-              .join('\n\n'),
-            url: link,
-            status: ICS_STATUS[a.status] ?? 'CONFIRMED',
-          };
-        }),
-      );
-      return { fileName: `appointment-${zonedDate(first.startMs, first.timeZone)}.ics`, body };
-    },
+    calendarFile: (ref, bookingKey) =>
+      bookingCalendarFile(db, ref, bookingKey, { publicUrl, clock }),
   };
 }

@@ -20,7 +20,6 @@ import { getConsentForms } from '../../src/api/questionnaires';
 import {
   cancelGoesAhead,
   notAllowedMessage,
-  type TextRef,
 } from '../../src/domain/appointment/change-rules';
 import { denySearch, denyStatusOf, liveAppointments } from '../../src/domain/appointment/deny';
 import {
@@ -44,6 +43,7 @@ import {
   mapLoaded,
   type Loadable,
 } from '../../src/stores/loadable';
+import { $notice, ACTIONS } from './notice.store';
 import { loadQuestionnaireLinks } from './questionnaire-links.store';
 
 export interface PageContext {
@@ -65,22 +65,7 @@ export const $shownSummary = computed([$summary, $i18nVersion], (summary) =>
   })),
 );
 
-/** The outcome of the last action, shown as a notice (role=status or alert). */
-export interface Notice {
-  tone: 'success' | 'error' | 'info';
-  text: TextRef;
-  /** The appointment it is about (shown on its card), or null for the booking. */
-  slug: string | null;
-  /**
-   * Where the patient acted, when that is not the card or the page's top
-   * (the call-centre message, the callback, unsubscribing): the notice shows
-   * right there, where they are looking.
-   */
-  at?: string;
-  /** A clinic to call about it: its phone shows as a tap-to-call link with the notice. */
-  phone?: string;
-}
-export const $notice = atom<Notice | null>(null);
+export { $notice, ACTIONS, type Notice } from './notice.store';
 
 /** What is being done (the buttons show a loading state and are disabled). */
 export const $busy = atom<string | null>(null);
@@ -202,12 +187,6 @@ async function allowed(slug: string, action: ChangeAction): Promise<boolean> {
     });
   return ok;
 }
-
-/**
- * Where the outcome of a button of an appointment's actions shows: right
- * below the buttons, where the patient is looking (issue 13 part 6).
- */
-export const ACTIONS = 'actions';
 
 function clinicPhoneOf(slug: string): string | undefined {
   const current = $summary.get();

@@ -7,6 +7,7 @@ import bookingCss from './booking.css?inline';
 import examStepCss from './steps/exam-step.css?inline';
 import clinicStepCss from './steps/clinic-step.css?inline';
 import slotStepCss from './steps/slot-step.css?inline';
+import dayStripCss from './steps/day-strip.css?inline';
 import formStepCss from './steps/form-step.css?inline';
 
 /**
@@ -48,7 +49,9 @@ addFeatureTexts({
 defineWidget({
   tag: 'imaging-booking',
   component: BookingWidget,
-  css: [uiCss, bookingCss, examStepCss, clinicStepCss, slotStepCss, formStepCss].join('\n'),
+  css: [uiCss, bookingCss, examStepCss, clinicStepCss, slotStepCss, dayStripCss, formStepCss].join(
+    '\n',
+  ),
   props: {
     path: 'string',
     search: 'string',
