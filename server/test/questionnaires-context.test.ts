@@ -162,14 +162,18 @@ describe('questionnaires in the context of the booking (issue 13)', () => {
     // "How to prepare" no longer asks about the pacemaker the screening asked about.
     expect(byExam['mri-brain']?.preparation).not.toMatch(/pacemaker/i);
 
+    // One confirmation for the visit (issue 13), a block per exam: the note is in the MRI's block only.
     const mails = await listOutbox(db, keyRef(key));
-    const mriMail = mails.find((mail) => mail.subject.includes('MRI Brain'));
-    expect(mriMail?.body).toContain('How to prepare:');
-    expect(mriMail?.body).toContain('You told us enclosed spaces make you anxious.');
-    expect(mriMail?.body).toContain('Call us on (02) 5550 0100.');
-    expect(mriMail?.body).not.toMatch(/pacemaker/i);
-    const ctMail = mails.find((mail) => mail.subject.includes('CT Chest'));
-    expect(ctMail?.body).not.toContain('enclosed spaces');
+    const confirmation = mails.find((mail) => mail.body.includes('MRI Brain'));
+    const blocks = (confirmation?.body ?? '').split(/\n\n(?=Exam: )/);
+    const mriBlock = blocks.find((block) => block.startsWith('Exam: MRI Brain'));
+    expect(mriBlock).toContain('How to prepare:');
+    expect(mriBlock).toContain('You told us enclosed spaces make you anxious.');
+    expect(mriBlock).toContain('Call us on (02) 5550 0100.');
+    expect(confirmation?.body).not.toMatch(/pacemaker/i);
+    const ctBlock = blocks.find((block) => block.startsWith('Exam: CT Chest'));
+    expect(ctBlock).toBeDefined();
+    expect(ctBlock).not.toContain('enclosed spaces');
   });
 
   it('R-1-13 the seeded questionnaires and their rules fit the documented format', () => {

@@ -25,6 +25,7 @@ export function getAppointmentSummary(
 ): Promise<AppointmentSummary> {
   return api<AppointmentSummary>(`${BASE}/summary`, {
     method: 'POST',
+    readOnly: true,
     body: { bookingKey },
     signal: options.signal,
   });

@@ -13,6 +13,7 @@ export function getBookingRequestSummary(
 ): Promise<BookingRequestSummary> {
   return api<BookingRequestSummary>(`${BASE}/summary`, {
     method: 'POST',
+    readOnly: true,
     body: { bookingKey },
     signal: options.signal,
   });

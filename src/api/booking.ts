@@ -32,6 +32,7 @@ export function getClinicAppointments(
 ): Promise<ClinicSlots[]> {
   return api<ClinicSlots[]>(`${BASE}/clinic_appointments`, {
     method: 'POST',
+    readOnly: true,
     body: request,
     signal: options.signal,
   });
@@ -124,6 +125,7 @@ export function getReferenceAppointments(
 ): Promise<ReferenceAppointment[]> {
   return api<ReferenceAppointment[]>(`${BASE}/reference_appointments`, {
     method: 'POST',
+    readOnly: true,
     body: request,
     signal: options.signal,
   });

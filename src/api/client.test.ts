@@ -215,6 +215,22 @@ describe('API client: retries (R-7-http-04)', () => {
     expect(fetch.calls).toHaveLength(1);
   });
 
+  it('issue 15 part 7: a read-only POST (a search) is retried after a network failure like a GET', async () => {
+    const { api, fetch } = client((_, index) => {
+      if (index < 2) throw new TypeError('Failed to fetch');
+      return jsonResponse([]);
+    });
+    await expect(
+      api('/api/booking/clinic_appointments', { method: 'POST', body: {}, readOnly: true }),
+    ).resolves.toEqual([]);
+    expect(fetch.calls).toHaveLength(3);
+    const creating = client(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await failure(creating.api('/api/booking/appointments', { method: 'POST', body: {} }));
+    expect(creating.fetch.calls).toHaveLength(1);
+  });
+
   it('the retry count is configurable', async () => {
     const { api, fetch } = client(() => errorResponse(504, 'message.timeout'), {
       retry: { ...NO_WAIT, retries: 2 },

@@ -44,6 +44,11 @@ export interface RequestOptions {
   /** How the answer is read; JSON by default (an empty body is undefined). */
   responseType?: 'json' | 'text' | 'blob';
   signal?: AbortSignal | undefined;
+  /**
+   * A POST that only reads (a search with a body, such as the free times):
+   * safe to send again, so it is retried like a GET (issue 15 part 7).
+   */
+  readOnly?: boolean;
 }
 
 export type ApiFetch = <T = unknown>(path: string, options?: RequestOptions) => Promise<T>;
@@ -121,7 +126,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiFetch {
     call: RequestOptions,
     status?: number,
   ): Promise<boolean> {
-    if (attempt >= policy.retries || !isRetryable(call.method, status, call.headers)) return false;
+    const method = call.readOnly ? 'GET' : call.method;
+    if (attempt >= policy.retries || !isRetryable(method, status, call.headers)) return false;
     await sleep(backoffDelay(attempt, policy), call.signal);
     return true;
   }
@@ -145,7 +151,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiFetch {
       signal: call.signal ?? null,
     };
     // R-7-http-04: never send POST or PATCH twice, unless the server deduplicates it.
-    const retries = isIdempotent(call.method, call.headers) ? policy.retries : 0;
+    const retries = call.readOnly || isIdempotent(call.method, call.headers) ? policy.retries : 0;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {

@@ -59,6 +59,7 @@ import {
   rescheduleOf,
 } from '../../src/domain/booking/creation-params';
 import { failures, isSlotConflict, newBookingKey, settle, type Settled } from './booking-calls';
+import { forgetBookingForm } from './form-memory';
 
 export { $created, type CreatedBooking } from './booking.store';
 export { $bookingForm, $submission, type Submission } from './form-state.store';
@@ -157,6 +158,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
         appointments: [],
         email: patient.email,
       });
+      forgetBookingForm();
       return { ok: true };
     }
 
@@ -230,6 +232,7 @@ export async function submitBooking(today: string = deviceToday()): Promise<Subm
       rescheduledFrom: rescheduleOf(params)?.from ?? null,
       walkIns: $acceptedWalkIns.get(),
     });
+    forgetBookingForm();
     return { ok: true };
   } catch (error) {
     $submission.set({ state: 'failed', messageKey: toApiError(error).messageKey });

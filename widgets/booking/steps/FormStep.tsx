@@ -10,6 +10,7 @@ import {
   $requestNote,
 } from '../booking-form.store';
 import { $booking } from '../booking.store';
+import { keepBookingForm } from '../form-memory';
 import { $flowFacts } from '../flow.store';
 import { BookingSummary } from '../parts/BookingSummary';
 import { PatientFields } from '../parts/PatientFields';
@@ -26,8 +27,12 @@ export function FormStep() {
   const note = useStore($requestNote);
   const form = useRef<HTMLFormElement>(null);
   const isRequest = !facts.needsSlots;
-  const moving = rescheduleOf(useStore($booking).params) !== null;
+  const { params } = useStore($booking);
+  const moving = rescheduleOf(params) !== null;
+  // The flow these details belong to: what is booked where (form-memory.ts).
+  const flow = `${params.examSlugs.join(',')}@${params.selectedClinic ?? ''}`;
 
+  useEffect(() => (params.kioskMode ? undefined : keepBookingForm(flow)), [flow, params.kioskMode]);
   useEffect(() => {
     if (moving) void prefillFromMovedAppointment();
   }, [moving]);
