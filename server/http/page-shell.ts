@@ -15,15 +15,33 @@ export const SHELL_PLACEHOLDER = '<!--imaging:shell-->';
 const ASSETS = '/api/assets/application';
 
 /**
- * The banner's text for the shell: the provider's HTML with its tags dropped.
- * Entities stay as written; with no `<` left, nothing in it can become
- * markup.
+ * The banner for the shell: the provider's HTML reduced to text with its
+ * bold parts and links marked. Every `<` starts a tag that is replaced by
+ * a fixed string (`<strong>`, a link-styled `<span>`) or dropped, so nothing
+ * of the provider's markup, attributes included, reaches the page; entities
+ * stay as written.
  */
-function bannerText(html: string): string {
+function bannerHtml(html: string): string {
   return html
-    .replace(/<[^>]*>?/g, '')
-    .replace(/[<>]/g, '')
+    .replace(/<[^>]*>?/g, (tag) => {
+      const closing = tag.startsWith('</');
+      const name = /^<\/?\s*([a-z]+)/i.exec(tag)?.[1]?.toLowerCase();
+      if (name === 'b' || name === 'strong') return closing ? '</strong>' : '<strong>';
+      if (name === 'a') return closing ? '</span>' : '<span class="portal-shell__link">';
+      return '';
+    })
     .trim();
+}
+
+/**
+ * The frame's environment label (spec 2.3), as en-AU's frame.environment
+ * says it: the shell only holds its place until the frame shows it in the
+ * patient's language.
+ */
+function environmentLabel(profiles: readonly string[]): string {
+  if (profiles.length === 0) return '';
+  const text = `Environment: ${profiles.join(', ')}`;
+  return `<div class="portal-shell__environment">${escapeHtml(text)}</div>`;
 }
 
 /**
@@ -51,12 +69,15 @@ export function pageShell(
 ): string {
   if (firstSegment(path) === 'iframe' || path.startsWith('/iframe')) return '';
   const type = pageType(path);
-  const banner = bannerText(config.radiology.bannerMessage ?? '');
+  const banner = bannerHtml(config.radiology.bannerMessage ?? '');
+  const closable = config.radiology.closeBanner ? ' data-closable' : '';
+  const background = config.application.patientPortalBackgroundImageEnabled ? ' data-background' : '';
   const phoneAsset = headerAsset(type, false);
   const tabletAsset = headerAsset(type, true);
   return [
-    '<div class="portal-shell" aria-hidden="true">',
-    banner ? `<div class="portal-shell__banner">${banner}</div>` : '',
+    `<div class="portal-shell" aria-hidden="true"${background}>`,
+    environmentLabel(config.app.environmentProfiles ?? []),
+    banner ? `<div class="portal-shell__banner"${closable}>${banner}</div>` : '',
     '<div class="portal-shell__header">',
     `<img src="${ASSETS}/favicon" alt="" width="32" height="32" />`,
     `<span>${escapeHtml(config.radiology.name)}</span>`,

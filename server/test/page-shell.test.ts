@@ -53,8 +53,13 @@ describe('the page shell (issue 15 part 3)', () => {
   it('shows the banner, the provider name and the header image, sized and loaded first', async () => {
     const page = await hostPage('/');
     expect(page).not.toContain(SHELL_PLACEHOLDER);
-    const shell = /<div class="portal-shell" aria-hidden="true">.*?<\/picture>/s.exec(page)?.[0];
-    expect(shell).toContain('class="portal-shell__banner">Holiday hours:');
+    const shell = /<div class="portal-shell" aria-hidden="true".*?<\/picture>/s.exec(page)?.[0];
+    // The frame's look: the environment label, the banner's bold words and link, room for its ×.
+    expect(shell).toContain('<div class="portal-shell__environment">Environment: dev</div>');
+    expect(shell).toContain(
+      'class="portal-shell__banner" data-closable><strong>Holiday hours:</strong>',
+    );
+    expect(shell).toContain('<span class="portal-shell__link">See contact details</span>');
     expect(shell).toContain(`<span>${String(seededRadiology.name)}</span>`);
     // The seeded header is a small SVG: it rides in the page, so the first paint needs no request.
     expect(shell).toContain(
@@ -96,8 +101,11 @@ describe('the page shell (issue 15 part 3)', () => {
     try {
       const page = await hostPage('/');
       expect(page).toContain('<span>Hills &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co</span>');
-      expect(page).toContain('class="portal-shell__banner">Closed  today</div>');
+      expect(page).toContain(
+        'data-closable><strong>Closed</strong>  <span class="portal-shell__link">today</span></div>',
+      );
       expect(page).not.toContain('onerror');
+      expect(page).not.toContain('javascript:');
     } finally {
       await writeSetting(db, 'radiology', seededRadiology);
     }

@@ -190,12 +190,12 @@ describe('slot step (spec 4 "Location and slots")', () => {
     store.unbind();
   });
 
-  it('a failed slot load can be retried (R-4-slots-09 reload)', async () => {
+  it('a failed slot load can be retried (R-4-slots-09 reload; a 503 is retried by the client itself, a 500 is shown)', async () => {
     let fail = true;
     const store = await fresh(undefined, {
       [SLOTS]: () =>
         fail
-          ? errorResponse(503, 'message.x')
+          ? errorResponse(500, 'message.x')
           : new Response(JSON.stringify(fixtures.clinicAppointments)),
     });
     await vi.waitFor(() => expect(store.$slots.get().state).toBe('failed'));

@@ -141,6 +141,7 @@ export const bookingEnAU = {
   'booking.slots.day_without_times': '{{day}}, no free times',
   'booking.slots.count_short_one': '{{count}} time',
   'booking.slots.count_short_other': '{{count}} times',
+  'booking.slots.more_ways': 'Pick a date or a time of day',
   'booking.slots.chosen': 'Your time: {{when}}',
   'booking.slots.no_times': 'No times',
   'booking.slots.none_this_week':

@@ -147,6 +147,7 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   // does (screen readers hear booking.slots.day_with_times).
   'booking.slots.count_short_one': '{{count}}',
   'booking.slots.count_short_other': '{{count}}',
+  'booking.slots.more_ways': 'Изберете датум или дел од денот',
   'booking.slots.chosen': 'Вашиот термин: {{when}}',
   'booking.slots.no_times': 'Нема',
   'booking.slots.none_this_week':

@@ -6,6 +6,10 @@ import { useT } from '../../../src/i18n/useT';
 import { $locale } from '../../../src/stores/locale.store';
 import { $booking } from '../booking.store';
 import { TimeOfDayFilter } from './TimeOfDayFilter';
+import { useMediaQuery } from '../../../src/ui/useMediaQuery';
+
+/** Where the toolbar's tools fold away (day-strip.css uses the same width). */
+const PHONE_QUERY = '(max-width: 40rem)';
 import { $nextAvailable, cancelNextAvailable, showNextAvailable } from '../next-available.store';
 import {
   $activeExamIndex,
@@ -20,6 +24,7 @@ export function SlotToolbar() {
   const t = useT();
   const locale = dateLocale(useStore($locale));
   const period = useStore($period);
+  const phone = useMediaQuery(PHONE_QUERY);
   const next = useStore($nextAvailable);
   const { params } = useStore($booking);
   const picked = params.dates[useStore($activeExamIndex)] ?? '';
@@ -31,6 +36,37 @@ export function SlotToolbar() {
           end: formatDay(period.end, locale, 'short'),
         })
       : formatMonth(period.end, locale);
+  const goToDate = (
+    <div className="field field--inline">
+      <label className="field__label" htmlFor="booking-go-to-date">
+        {t('booking.slots.go_to_date')}
+      </label>
+      <input
+        id="booking-go-to-date"
+        className="field__input"
+        type="date"
+        min={period.today}
+        max={addDays(period.today, 366)}
+        value={picked}
+        onChange={(event) => event.target.value && pickDate(event.target.value)}
+      />
+    </div>
+  );
+  const nextButton =
+    next.state === 'searching' ? (
+      <button type="button" className="button" data-variant="ghost" onClick={cancelNextAvailable}>
+        {t('booking.slots.stop_searching')}
+      </button>
+    ) : (
+      <button
+        type="button"
+        className="button"
+        data-variant="ghost"
+        onClick={() => void showNextAvailable()}
+      >
+        {t('booking.slots.next_available')}
+      </button>
+    );
   return (
     <div className="toolbar" part="slot-toolbar">
       <div className="segmented" role="group" aria-label={t('booking.slots.view_label')}>
@@ -70,43 +106,27 @@ export function SlotToolbar() {
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      <div className="toolbar__tools">
-        <div className="field field--inline">
-          <label className="field__label" htmlFor="booking-go-to-date">
-            {t('booking.slots.go_to_date')}
-          </label>
-          <input
-            id="booking-go-to-date"
-            className="field__input"
-            type="date"
-            min={period.today}
-            max={addDays(period.today, 366)}
-            value={picked}
-            onChange={(event) => event.target.value && pickDate(event.target.value)}
-          />
+      {phone ? (
+        // A phone: the date field and the time of day fold away, so the days and their times
+        // come first; "Find next available" stays, for a week without times (issue 13 part 7).
+        <>
+          <div className="toolbar__tools">{nextButton}</div>
+          <details className="toolbar__more" open={params.timeOfDay.length > 0 || undefined}>
+            <summary>{t('booking.slots.more_ways')}</summary>
+            <div className="toolbar__tools">
+              {goToDate}
+              <TimeOfDayFilter />
+            </div>
+          </details>
+        </>
+      ) : (
+        <div className="toolbar__tools">
+          {goToDate}
+          {nextButton}
+          {/* In the same row on a wide screen: the first times show without scrolling. */}
+          <TimeOfDayFilter />
         </div>
-        {next.state === 'searching' ? (
-          <button
-            type="button"
-            className="button"
-            data-variant="ghost"
-            onClick={cancelNextAvailable}
-          >
-            {t('booking.slots.stop_searching')}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            data-variant="ghost"
-            onClick={() => void showNextAvailable()}
-          >
-            {t('booking.slots.next_available')}
-          </button>
-        )}
-        {/* In the same row on a wide screen: the first times show without scrolling. */}
-        <TimeOfDayFilter />
-      </div>
+      )}
       <p role="status" className="toolbar__status">
         {next.state === 'searching' && t('booking.slots.searching')}
         {next.state === 'none' && t('booking.slots.none_available')}
