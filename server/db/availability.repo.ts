@@ -106,3 +106,20 @@ export async function listBusy(
     endMs: new Date(row.ends).getTime(),
   }));
 }
+
+/**
+ * Each clinic's availability fingerprint: its own version and its devices'
+ * (020_availability_versions.sql). Equal fingerprints mean no booking, hold,
+ * opening-hours or catalogue change touched the clinic in between.
+ */
+export async function listAvailabilityVersions(
+  q: Queryable,
+  clinicIds: number[],
+): Promise<Map<number, string>> {
+  const { rows } = await q.query<{ clinic_id: number; v: string }>(
+    `SELECT clinic_id, string_agg(device_id || ':' || version, ',' ORDER BY device_id) AS v
+     FROM availability_versions WHERE clinic_id = ANY($1::int[]) GROUP BY clinic_id`,
+    [clinicIds],
+  );
+  return new Map(rows.map((row) => [row.clinic_id, row.v]));
+}

@@ -183,3 +183,41 @@ export async function appointmentOverlaps(
   );
   return rows.length > 0;
 }
+
+export interface LiveHoldRow extends BusyRow {
+  bookingKey: KeyRef;
+  expiresAtMs: number;
+}
+
+/** Live holds of every key on the devices overlapping [fromMs, toMs), with their keys and ends. */
+export async function listLiveHolds(
+  q: Queryable,
+  input: { deviceIds: number[]; fromMs: number; toMs: number; nowMs: number },
+): Promise<LiveHoldRow[]> {
+  if (input.deviceIds.length === 0) return [];
+  const { rows } = await q.query<{
+    device_id: number;
+    starts: Date;
+    ends: Date;
+    booking_key: KeyRef;
+    expires_at: Date;
+  }>(
+    `SELECT device_id, lower(during) AS starts, upper(during) AS ends, booking_key, expires_at
+     FROM slot_holds
+     WHERE device_id = ANY($1::int[]) AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+       AND expires_at > $4::timestamptz`,
+    [
+      input.deviceIds,
+      new Date(input.fromMs).toISOString(),
+      new Date(input.toMs).toISOString(),
+      new Date(input.nowMs).toISOString(),
+    ],
+  );
+  return rows.map((row) => ({
+    deviceId: row.device_id,
+    startMs: new Date(row.starts).getTime(),
+    endMs: new Date(row.ends).getTime(),
+    bookingKey: row.booking_key,
+    expiresAtMs: new Date(row.expires_at).getTime(),
+  }));
+}

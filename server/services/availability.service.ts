@@ -4,7 +4,13 @@
  * a requested slot is one this service would offer.
  */
 import { keyRefOf, type KeyRef } from '../db/secrets.js';
-import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
+import type {
+  ClinicAppointmentRequest,
+  ClinicIntervals,
+  ClinicSlots,
+  Slot,
+} from '../../src/contract/booking.js';
+import { encodeClinicSlots, flattenRuns } from '../../src/domain/booking/slot-intervals.js';
 import {
   listBusy,
   listDevices,
@@ -19,7 +25,13 @@ import { listHeld } from '../db/holds.repo.js';
 import { isVisitDay, type MobileLocationRow } from '../db/mobile-locations.repo.js';
 import { ApiError } from '../http/errors.js';
 import { visitOf, withVisitUnit } from './mobile-visits.js';
-import { clinicSlots, isGridStart } from './slot-grid.js';
+import {
+  createFreeTimeCache,
+  rangeInstants,
+  slotsFrom,
+  type ClinicFreeTime,
+} from './availability-cache.js';
+import { clinicSlots, isGridStart, runsFrom } from './slot-grid.js';
 import { addDays, daysBetween, isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 /** Longest range of clinic_appointments, in days (a month view plus its edges). */
@@ -27,8 +39,6 @@ export const MAX_RANGE_DAYS = 62;
 /** find_next_available looks this many days ahead. */
 export const NEXT_AVAILABLE_DAYS = 90;
 const NEXT_AVAILABLE_CHUNK_DAYS = 14;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface AvailabilityOptions {
   /** Current time; tests pass a fixed one. */
@@ -47,6 +57,14 @@ export interface NextAvailableQuery {
 
 export interface AvailabilityService {
   clinicAppointments(request: ClinicAppointmentRequest): Promise<ClinicSlots[]>;
+  /**
+   * The same free time in the compact format (issue 15), without the days
+   * before minDate (a key's RESTRICT_MIN_DATE), clinics in request order.
+   */
+  clinicIntervals(
+    request: ClinicAppointmentRequest,
+    minDate: string | null,
+  ): Promise<ClinicIntervals[]>;
   findNextAvailable(query: NextAvailableQuery): Promise<Slot>;
   /** Free slots of one clinic's fixed devices on local days start..end. */
   clinicFreeSlots(input: {
@@ -86,6 +104,15 @@ function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
+function assertRange(start: string, end: string): void {
+  if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
+    throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
+  }
+  if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) {
+    throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
+  }
+}
+
 /** The earliest calendar date anywhere on Earth right now (UTC-12). */
 function earliestToday(now: Date): string {
   return zonedDate(now.getTime(), 'Etc/GMT+12');
@@ -97,6 +124,8 @@ export function createAvailabilityService(
 ): AvailabilityService {
   const notBefore = (): number => options.clock().getTime() + options.leadMinutes * 60_000;
 
+  const cache = createFreeTimeCache(db);
+
   /** Slots of the requested clinics on local days start..end, clinics in request order. */
   async function slotsFor(
     exam: ExamRow,
@@ -105,6 +134,39 @@ export function createAvailabilityService(
     end: string,
     { exceptKey, visit }: SlotQueryOptions = {},
   ): Promise<ClinicSlots[]> {
+    if (visit) return visitSlots(exam, clinicIds, start, end, { exceptKey, visit });
+    const free = await cache.freeTime({
+      exam,
+      clinicIds,
+      start,
+      end,
+      nowMs: options.clock().getTime(),
+      exceptKey,
+    });
+    const minStart = notBefore();
+    return unique(clinicIds).flatMap((id) => {
+      const clinic = free.get(id);
+      if (!clinic) return [];
+      return [
+        {
+          clinicId: clinic.clinic.id,
+          clinicSlug: clinic.clinic.slug,
+          clinicName: clinic.clinic.name,
+          timeZone: clinic.clinic.timeZone,
+          slots: slotsFrom(clinic, minStart),
+        },
+      ];
+    });
+  }
+
+  /** A mobile unit's visit: computed afresh (visits are rare and short). */
+  async function visitSlots(
+    exam: ExamRow,
+    clinicIds: number[],
+    start: string,
+    end: string,
+    { exceptKey, visit }: SlotQueryOptions,
+  ): Promise<ClinicSlots[]> {
     const ids = unique(clinicIds);
     const [clinics, fixed, hours] = await Promise.all([
       listSlotClinics(db, ids, exam.id),
@@ -112,10 +174,7 @@ export function createAvailabilityService(
       listOpeningHours(db, ids),
     ]);
     const devices = visit ? withVisitUnit(fixed, visit, exam.modalityId) : fixed;
-    // Every zone's local days start..end lie within these instants (UTC-12 to UTC+14).
-    const [sy = 0, sm = 1, sd = 1] = start.split('-').map(Number);
-    const fromMs = Date.UTC(sy, sm - 1, sd) - 14 * HOUR_MS;
-    const toMs = fromMs + (daysBetween(start, end) + 1) * DAY_MS + 26 * HOUR_MS;
+    const { fromMs, toMs } = rangeInstants(start, end);
     const allIds = devices.map((d) => d.id);
     const nowMs = options.clock().getTime();
     const [booked, held] = await Promise.all([
@@ -156,6 +215,24 @@ export function createAvailabilityService(
     return result;
   }
 
+  /** A clinic's runs in the compact format, from notBeforeMs and minDate on. */
+  function intervalsOf(
+    clinic: ClinicFreeTime,
+    notBeforeMs: number,
+    minDate: string | null,
+  ): ClinicIntervals {
+    const { id, slug, name, timeZone } = clinic.clinic;
+    const head = { clinicId: id, clinicSlug: slug, clinicName: name, timeZone };
+    const runs = runsFrom(clinic.runs, clinic.durationMinutes, notBeforeMs);
+    if (minDate === null)
+      return { ...head, durationMinutes: clinic.durationMinutes, runs: flattenRuns(runs) };
+    // A restricted key: the exact rule of withoutRestrictedDays, slot by slot.
+    const slots = slotsFrom(clinic, notBeforeMs).filter(
+      (slot) => slot.startDateTime.slice(0, 10) >= minDate,
+    );
+    return encodeClinicSlots({ ...head, slots }, clinic.durationMinutes);
+  }
+
   async function bookableExam(slug: string, isBookingRequest: boolean): Promise<ExamRow> {
     const exam = await requireExam(db, slug);
     if (exam.enquiryOnly && !isBookingRequest) {
@@ -167,17 +244,48 @@ export function createAvailabilityService(
   return {
     async clinicAppointments(request) {
       const { start, end } = request;
-      if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
-        throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
-      }
-      if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) {
-        throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
-      }
+      assertRange(start, end);
       const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
       const visit = await visitOf(db, request);
       return slotsFor(exam, request.clinicIds, start, end, {
         exceptKey: keyRefOf(request.examBookingKey),
         visit,
+      });
+    },
+
+    async clinicIntervals(request, minDate) {
+      const { start, end } = request;
+      assertRange(start, end);
+      const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
+      const visit = await visitOf(db, request);
+      const exceptKey = keyRefOf(request.examBookingKey);
+      if (visit) {
+        const clinics = await visitSlots(exam, request.clinicIds, start, end, { exceptKey, visit });
+        return clinics.map((clinic) =>
+          encodeClinicSlots(
+            {
+              ...clinic,
+              slots: clinic.slots.filter(
+                (slot) => minDate === null || slot.startDateTime.slice(0, 10) >= minDate,
+              ),
+            },
+            exam.durationMinutes,
+          ),
+        );
+      }
+      const nowMs = options.clock().getTime();
+      const free = await cache.freeTime({
+        exam,
+        clinicIds: request.clinicIds,
+        start,
+        end,
+        nowMs,
+        exceptKey,
+      });
+      const minStart = notBefore();
+      return unique(request.clinicIds).flatMap((id) => {
+        const clinic = free.get(id);
+        return clinic ? [intervalsOf(clinic, minStart, minDate)] : [];
       });
     },
 
