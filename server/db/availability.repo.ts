@@ -1,3 +1,4 @@
+import { EXAM_COLUMNS, EXAM_FROM, type ExamRow } from './booking-catalogue.repo.js';
 import type { Queryable } from './db.js';
 
 /** What slot generation reads: clinics, devices, opening hours and busy times. */
@@ -122,4 +123,31 @@ export async function listAvailabilityVersions(
     [clinicIds],
   );
   return new Map(rows.map((row) => [row.clinic_id, row.v]));
+}
+
+/**
+ * The exam and the clinics' fingerprints in one round trip (the hot path of
+ * clinic_appointments): undefined when there is no such exam.
+ */
+export async function findExamWithVersions(
+  q: Queryable,
+  slug: string,
+  clinicIds: number[],
+): Promise<{ exam: ExamRow; fingerprints: Map<number, string> } | undefined> {
+  const { rows } = await q.query<ExamRow & { versions: Record<string, string> | null }>(
+    `SELECT ${EXAM_COLUMNS},
+       (SELECT json_object_agg(clinic_id, v) FROM (
+          SELECT clinic_id, string_agg(device_id || ':' || version, ',' ORDER BY device_id) AS v
+          FROM availability_versions WHERE clinic_id = ANY($2::int[]) GROUP BY clinic_id) f
+       ) AS versions
+     ${EXAM_FROM} WHERE e.slug = $1`,
+    [slug, clinicIds],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { versions, ...exam } = row;
+  return {
+    exam,
+    fingerprints: new Map(Object.entries(versions ?? {}).map(([id, v]) => [Number(id), v])),
+  };
 }

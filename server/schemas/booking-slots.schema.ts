@@ -53,7 +53,7 @@ export const ClinicAppointmentRequestSchema = Type.Object({
     Type.Literal('intervals', {
       description:
         'Opt-in compact answer (ClinicIntervals, media type ' +
-        'application/vnd.imaging.slot-intervals+json); without it the spec\'s ClinicSlots',
+        "application/vnd.imaging.slot-intervals+json); without it the spec's ClinicSlots",
     }),
   ),
 });

@@ -39,7 +39,7 @@ export interface ClinicFreeTime {
   /** Free runs, ascending, "now" not yet applied. */
   runs: SlotRun[];
   /** The runs as slots, with their start instants (made on first use). */
-  expanded?: { slots: Slot[]; starts: number[] };
+  expanded?: { slots: Slot[]; starts: number[]; ascending: boolean };
 }
 
 interface Entry extends ClinicFreeTime {
@@ -69,9 +69,13 @@ export function slotsFrom(free: ClinicFreeTime, notBeforeMs: number): Slot[] {
       free.durationMinutes,
       free.runs,
     );
-    return { slots, starts: slots.map((slot) => Date.parse(slot.startDateTime)) };
+    const starts = slots.map((slot) => Date.parse(slot.startDateTime));
+    // Overlapping opening hours of one day give starts out of order.
+    const ascending = starts.every((t, i) => i === 0 || (starts[i - 1] as number) <= t);
+    return { slots, starts, ascending };
   })();
-  const { slots, starts } = free.expanded;
+  const { slots, starts, ascending } = free.expanded;
+  if (!ascending) return slots.filter((_, i) => (starts[i] as number) >= notBeforeMs);
   let lo = 0;
   let hi = starts.length;
   while (lo < hi) {
@@ -90,6 +94,8 @@ export interface FreeTimeQuery {
   nowMs: number;
   /** Holds of this key stay free. */
   exceptKey?: KeyRef | undefined;
+  /** The clinics' fingerprints when the caller read them already (before any other read). */
+  fingerprints?: Map<number, string> | undefined;
 }
 
 export interface FreeTimeCache {
@@ -165,7 +171,7 @@ export function createFreeTimeCache(db: Queryable): FreeTimeCache {
   return {
     async freeTime(q) {
       const ids = [...new Set(q.clinicIds)];
-      const fingerprints = await listAvailabilityVersions(db, ids);
+      const fingerprints = q.fingerprints ?? (await listAvailabilityVersions(db, ids));
       const result = new Map<number, ClinicFreeTime>();
       const stale: number[] = [];
       for (const id of ids) {

@@ -12,6 +12,7 @@ import type {
 } from '../../src/contract/booking.js';
 import { encodeClinicSlots, flattenRuns } from '../../src/domain/booking/slot-intervals.js';
 import {
+  findExamWithVersions,
   listBusy,
   listDevices,
   listOpeningHours,
@@ -45,6 +46,11 @@ export interface AvailabilityOptions {
   clock: () => Date;
   /** Slots start at least this many minutes from now. */
   leadMinutes: number;
+  /**
+   * false: every answer read afresh and cut by clinicSlots (the straightforward
+   * computation the property test compares the cache with). Default true.
+   */
+  cache?: boolean;
 }
 
 export interface NextAvailableQuery {
@@ -104,6 +110,12 @@ function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
+function assertBookable(exam: ExamRow, isBookingRequest: boolean): void {
+  if (exam.enquiryOnly && !isBookingRequest) {
+    throw new ApiError(400, 'message.exam_enquiry_only', `${exam.slug} is enquiry only`);
+  }
+}
+
 function assertRange(start: string, end: string): void {
   if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
     throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
@@ -134,7 +146,8 @@ export function createAvailabilityService(
     end: string,
     { exceptKey, visit }: SlotQueryOptions = {},
   ): Promise<ClinicSlots[]> {
-    if (visit) return visitSlots(exam, clinicIds, start, end, { exceptKey, visit });
+    if (visit || options.cache === false)
+      return straightSlots(exam, clinicIds, start, end, { exceptKey, visit });
     const free = await cache.freeTime({
       exam,
       clinicIds,
@@ -159,8 +172,11 @@ export function createAvailabilityService(
     });
   }
 
-  /** A mobile unit's visit: computed afresh (visits are rare and short). */
-  async function visitSlots(
+  /**
+   * Read afresh and cut by clinicSlots: a mobile unit's visit (rare and short),
+   * and the reference the cache is tested against.
+   */
+  async function straightSlots(
     exam: ExamRow,
     clinicIds: number[],
     start: string,
@@ -235,9 +251,7 @@ export function createAvailabilityService(
 
   async function bookableExam(slug: string, isBookingRequest: boolean): Promise<ExamRow> {
     const exam = await requireExam(db, slug);
-    if (exam.enquiryOnly && !isBookingRequest) {
-      throw new ApiError(400, 'message.exam_enquiry_only', `${slug} is enquiry only`);
-    }
+    assertBookable(exam, isBookingRequest);
     return exam;
   }
 
@@ -256,11 +270,14 @@ export function createAvailabilityService(
     async clinicIntervals(request, minDate) {
       const { start, end } = request;
       assertRange(start, end);
-      const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
-      const visit = await visitOf(db, request);
       const exceptKey = keyRefOf(request.examBookingKey);
-      if (visit) {
-        const clinics = await visitSlots(exam, request.clinicIds, start, end, { exceptKey, visit });
+      const visit = await visitOf(db, request);
+      if (visit || options.cache === false) {
+        const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
+        const clinics = await straightSlots(exam, request.clinicIds, start, end, {
+          exceptKey,
+          visit,
+        });
         return clinics.map((clinic) =>
           encodeClinicSlots(
             {
@@ -273,6 +290,11 @@ export function createAvailabilityService(
           ),
         );
       }
+      // One round trip for the exam and the fingerprints: the hot path (issue 15).
+      const found = await findExamWithVersions(db, request.examSlug, request.clinicIds);
+      if (!found) throw new ApiError(404, 'message.exam_not_found', `no exam ${request.examSlug}`);
+      const { exam, fingerprints } = found;
+      assertBookable(exam, request.isBookingRequest === true);
       const nowMs = options.clock().getTime();
       const free = await cache.freeTime({
         exam,
@@ -281,6 +303,7 @@ export function createAvailabilityService(
         end,
         nowMs,
         exceptKey,
+        fingerprints,
       });
       const minStart = notBefore();
       return unique(request.clinicIds).flatMap((id) => {

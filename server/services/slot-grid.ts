@@ -179,7 +179,11 @@ export function runsFrom(
     const skip = Math.max(0, Math.ceil((notBeforeMs - run.startMs) / step));
     if (skip === 0) kept.push(run);
     else if (skip < run.count)
-      kept.push({ startMs: run.startMs + skip * step, count: run.count - skip, deviceId: run.deviceId });
+      kept.push({
+        startMs: run.startMs + skip * step,
+        count: run.count - skip,
+        deviceId: run.deviceId,
+      });
   }
   return kept;
 }

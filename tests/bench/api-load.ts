@@ -84,7 +84,13 @@ export async function availabilityUnderLoad(origin: string, title: string): Prom
   const compact = { format: 'intervals' };
   const cases: AvailabilityCase[] = [
     { label: "a clinic's week", clinicIds: one, start: isoDay(1), end: isoDay(7), extra: compact },
-    { label: "a clinic's month", clinicIds: one, start: isoDay(0), end: isoDay(30), extra: compact },
+    {
+      label: "a clinic's month",
+      clinicIds: one,
+      start: isoDay(0),
+      end: isoDay(30),
+      extra: compact,
+    },
     {
       label: `all ${all.length} clinics' month`,
       clinicIds: all,

@@ -436,7 +436,9 @@ async function issue15(port: number, title: string): Promise<void> {
 async function postgresTimings(): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL;
   if (!base) {
-    console.log('\n(PostgreSQL figures: set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/db)');
+    console.log(
+      '\n(PostgreSQL figures: set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/db)',
+    );
     return;
   }
   const schema = 'bench_issue15';
