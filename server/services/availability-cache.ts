@@ -21,8 +21,8 @@ import {
   listOpeningHours,
   listSlotClinics,
   type SlotClinicRow,
+  type SlotExam,
 } from '../db/availability.repo.js';
-import type { ExamRow } from '../db/booking-catalogue.repo.js';
 import type { Queryable } from '../db/db.js';
 import { listLiveHolds, type LiveHoldRow } from '../db/holds.repo.js';
 import { clinicRuns } from './slot-grid.js';
@@ -87,7 +87,7 @@ export function slotsFrom(free: ClinicFreeTime, notBeforeMs: number): Slot[] {
 }
 
 export interface FreeTimeQuery {
-  exam: ExamRow;
+  exam: SlotExam;
   clinicIds: number[];
   start: string;
   end: string;

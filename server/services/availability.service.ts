@@ -13,6 +13,7 @@ import type {
 import { encodeClinicSlots, flattenRuns } from '../../src/domain/booking/slot-intervals.js';
 import {
   findExamWithVersions,
+  type SlotExam,
   listBusy,
   listDevices,
   listOpeningHours,
@@ -110,7 +111,7 @@ function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
-function assertBookable(exam: ExamRow, isBookingRequest: boolean): void {
+function assertBookable(exam: SlotExam, isBookingRequest: boolean): void {
   if (exam.enquiryOnly && !isBookingRequest) {
     throw new ApiError(400, 'message.exam_enquiry_only', `${exam.slug} is enquiry only`);
   }
