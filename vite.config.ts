@@ -1,7 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 
@@ -19,7 +19,47 @@ function entries(): Record<string, string> {
 const widgetNames = () =>
   new Set(readdirSync(resolve(root, 'widgets'), { withFileTypes: true }).map((d) => d.name));
 
+/**
+ * The portal's entry (demo/portal/main.ts) starts its code only after the
+ * first paint, with a dynamic import of portal.ts; this lists portal.ts's
+ * chunk and its static imports as modulepreload links in the page's head, so
+ * they download at once and only their evaluation waits (issue 15 part 3).
+ */
+function preloadPortal(): Plugin {
+  return {
+    name: 'preload-portal',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !context.path.endsWith('demo/portal/index.html')) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const portal = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('demo/portal/portal.ts'),
+        );
+        if (!portal) throw new Error('preload-portal: no chunk for demo/portal/portal.ts');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = chunks.find((item) => item.fileName === file);
+          chunk?.imports.forEach(visit);
+        };
+        visit(portal.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [preloadPortal()],
   // The dev server serves the portal host page at /.
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:8080' } },
   oxc: { jsx: { runtime: 'automatic' } },
@@ -50,6 +90,13 @@ export default defineConfig({
         chunkFileNames: 'elements/chunks/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            {
+              // Vite's preload helper on its own: the portal's entry needs only it before the
+              // first paint (demo/portal/main.ts), not the core chunk with React behind it.
+              name: 'preload-helper',
+              test: /vite[\\/]preload-helper/,
+              priority: 10,
+            },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@r2wc)[\\/]/ },
             {
               // The core every element loads first (config, i18n, API client): one chunk, so
@@ -61,7 +108,7 @@ export default defineConfig({
               // Not @nanostores/router: only the host page routes, and in this chunk it rode
               // in every element's first load (0.8 kB gzipped of the frame's).
               name: 'core',
-              test: /node_modules[\\/](nanostores|@nanostores[\\/]react|i18next|ofetch|destr|ufo)[\\/]/,
+              test: /node_modules[\\/](nanostores|@nanostores[\\/]react)[\\/]/,
             },
           ],
         },

@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.js';
-import type { Db } from './db/db.js';
+import type { Db, Queryable } from './db/db.js';
 import { createFrameworkErrorHandler, installErrorHandling } from './http/errors.js';
 import { installCors } from './http/cors.js';
 import { pageSources } from './http/integration-csp.js';
@@ -12,6 +12,15 @@ import { installRateLimit } from './http/rate-limit.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { withPageHead } from './http/page-head.js';
+import {
+  INLINE_IMAGE_MAX_BYTES,
+  pageShell,
+  shellAssets,
+  withPageShell,
+  type ShellImage,
+} from './http/page-shell.js';
+import { imageSize } from './http/image-size.js';
+import { readAsset } from './db/assets.repo.js';
 import { installStaticAndFallback } from './http/static.js';
 import { pageHead } from '../src/domain/page-head.js';
 import { attachmentRoutes } from './routes/attachments.js';
@@ -195,8 +204,33 @@ export async function buildApp({
   await installStaticAndFallback(app, {
     distDir: config.distDir,
     spaIndex: config.spaIndex,
-    renderIndex: async (html) => withPageHead(html, pageHead(await portalConfig.portalConfig())),
+    renderIndex: async (html, path) => {
+      const config = await portalConfig.portalConfig();
+      const images = await shellImages(db, shellAssets(path));
+      return withPageShell(withPageHead(html, pageHead(config)), pageShell(config, path, images));
+    },
   });
   await app.ready();
   return app;
+}
+
+/**
+ * The stored header images for the page shell: their sizes (width and
+ * height attributes), and small ones as data: URLs (no request before the
+ * first paint). Only the content types the asset route serves as images.
+ */
+async function shellImages(db: Queryable, names: string[]): Promise<Record<string, ShellImage>> {
+  const images: Record<string, ShellImage> = {};
+  for (const name of new Set(names)) {
+    const asset = await readAsset(db, name);
+    if (!asset || !/^image\/(svg\+xml|png|jpeg|webp|gif)$/.test(asset.contentType)) continue;
+    images[name] = {
+      size: imageSize(asset.contentType, asset.bytes),
+      inline:
+        asset.bytes.length <= INLINE_IMAGE_MAX_BYTES
+          ? `data:${asset.contentType};base64,${asset.bytes.toString('base64')}`
+          : undefined,
+    };
+  }
+  return images;
 }

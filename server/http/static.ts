@@ -25,12 +25,17 @@ function wantsHtml(request: FastifyRequest): boolean {
 /**
  * Serves the built front end (distDir) at / when it exists, and answers the
  * SPA host page (spaIndex) for HTML navigations that match no file, passed
- * through renderIndex when given (the provider's meta tags). Anything else
+ * through renderIndex when given (the provider's meta tags and the page's
+ * first paint, for the requested path). Anything else
  * unknown is a JSON 404 message.not_found.
  */
 export async function installStaticAndFallback(
   app: FastifyInstance,
-  options: { distDir: string; spaIndex: string; renderIndex?: (html: string) => Promise<string> },
+  options: {
+    distDir: string;
+    spaIndex: string;
+    renderIndex?: (html: string, path: string) => Promise<string>;
+  },
 ): Promise<void> {
   const root = resolve(options.distDir);
   const hasDist = isDirectory(root);
@@ -44,7 +49,8 @@ export async function installStaticAndFallback(
       if (!options.renderIndex)
         return reply.sendFile(options.spaIndex, root, { cacheControl: false });
       const html = await readFile(indexPath, 'utf8');
-      const page = await options.renderIndex(html).catch((error: unknown) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const page = await options.renderIndex(html, path).catch((error: unknown) => {
         // The page still works without the meta tags; its scripts load the configuration.
         request.log.error({ err: error }, 'host page head not rendered');
         return html;

@@ -43,6 +43,34 @@ describe('API client: requests', () => {
   });
 });
 
+describe('API client: bodies and answers', () => {
+  it('a plain object goes as JSON; FormData goes as it is, with its own content type', async () => {
+    const { api, fetch } = client(() => jsonResponse({}));
+    await api('/api/booking/appointments', { method: 'POST', body: { bookingKey: 'k' } });
+    const form = new FormData();
+    await api('/api/secured/attachments', { method: 'POST', body: form });
+    const [json, multipart] = fetch.calls;
+    expect(json?.init.body).toBe('{"bookingKey":"k"}');
+    expect(new Headers(json?.init.headers).get('content-type')).toBe('application/json');
+    expect(multipart?.init.body).toBe(form);
+    expect(new Headers(multipart?.init.headers).has('content-type')).toBe(false);
+  });
+
+  it('an empty answer is undefined, text stays text, and query values left undefined are not sent', async () => {
+    const { api, fetch } = client((request) =>
+      request.url.includes('terms')
+        ? new Response('<p>Terms</p>')
+        : new Response(null, { status: 204 }),
+    );
+    await expect(api('/api/logout', { method: 'POST' })).resolves.toBeUndefined();
+    await expect(api('/api/config/terms', { responseType: 'text' })).resolves.toBe('<p>Terms</p>');
+    await api('/api/booking/exams', {
+      query: { modalityId: '3', bodyPart: undefined, q: 'a&b c' },
+    });
+    expect(fetch.calls[2]?.url).toBe('/api/booking/exams?modalityId=3&q=a%26b%20c');
+  });
+});
+
 describe('API client: 401 (R-7-http-03, R-6-09)', () => {
   it('a 401 from a secured call triggers the client logout', async () => {
     const onUnauthorized = vi.fn();
@@ -61,7 +89,7 @@ describe('API client: 401 (R-7-http-03, R-6-09)', () => {
       baseURL: 'https://provider.example',
     });
     await failure(api('/api/authenticated'));
-    await failure(api('/api/authenticated', { query: { flag: true } }));
+    await failure(api('/api/authenticated', { query: { flag: 'true' } }));
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The one call that cannot go through ofetch: a file upload with progress.
+ * The one call that cannot go through the fetch client: a file upload with progress.
  * fetch reports no upload progress (a streamed request body needs HTTP/2 and
  * half-duplex support the portal cannot count on), so this call uses
  * XMLHttpRequest, with the same error policy as client.ts: a failed response
@@ -50,7 +50,7 @@ export function uploadWithProgress<T>(options: UploadOptions): Promise<T> {
     const xhr = new XMLHttpRequest();
     const { url } = options;
     xhr.open(options.method, url);
-    // The session cookie goes along cross-origin too, as with the ofetch client.
+    // The session cookie goes along cross-origin too, as with the fetch client.
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const onAbort = () => xhr.abort();

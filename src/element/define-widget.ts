@@ -1,5 +1,11 @@
 import r2wc from '@r2wc/react-to-web-component';
-import type { ComponentType } from 'react';
+import {
+  createElement,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+} from 'react';
 import { setApiBase } from '../api/client';
 import { $locale, setLocale } from '../stores/locale.store';
 import tokens from '../theme/tokens.css?inline';
@@ -104,12 +110,28 @@ export function parseAttribute(kind: PropKind, value: string | null): unknown {
  * the theme tokens and the widget's CSS adopted before the first render.
  * Registration is guarded, so loading two bundles that both define a tag is harmless.
  */
+/**
+ * The element's first render as a transition: React renders it in slices
+ * of a few milliseconds and lets the browser answer input in between,
+ * instead of one long task on a slow phone (issue 15 part 3: total blocking
+ * time). Later renders (attribute changes, store updates) are as usual.
+ */
+function inTransition(Component: ComponentType<object>): ComponentType<object> {
+  function FirstRenderInTransition(props: object) {
+    const [started, setStarted] = useState(false);
+    useEffect(() => startTransition(() => setStarted(true)), []);
+    return started ? createElement(Component, props) : null;
+  }
+  FirstRenderInTransition.displayName = `InTransition(${Component.displayName ?? Component.name})`;
+  return FirstRenderInTransition;
+}
+
 export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): void {
   if (typeof customElements === 'undefined' || customElements.get(def.tag)) return;
   const kinds = def.props as Record<string, PropKind>;
   const attributeToProp = new Map(Object.keys(kinds).map((p) => [kebabCase(p), p]));
   const styles = [sheetFor(tokens), ...(def.css ? [sheetFor(def.css)] : [])];
-  const Base = r2wc(def.component as ComponentType<object>, {
+  const Base = r2wc(inTransition(def.component as ComponentType<object>), {
     shadow: 'open',
     props: kinds as never,
   }) as unknown as { new (): HTMLElement & R2wcInternals };

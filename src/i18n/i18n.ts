@@ -1,13 +1,12 @@
 /**
- * The portal's own i18next instance. The global i18next belongs to whatever
- * page hosts our custom elements, so we never touch it.
+ * The portal's texts: the current locale's merged bundle and `t`. Nothing
+ * global: a page hosting our custom elements may run its own i18n.
  *
- * Keys are flat (`keySeparator: false`, `nsSeparator: false`): the spec's
- * keys such as `message.loading` are used verbatim. React escapes output, so
- * interpolation does not (`escapeValue: false`); HTML from translations goes
- * through DOMPurify where it is rendered.
+ * Keys are flat: the spec's keys such as `message.loading` are used verbatim
+ * (i18next's format, see translate.ts). React escapes output, so
+ * interpolation does not; HTML from translations goes through DOMPurify where
+ * it is rendered.
  */
-import i18next from 'i18next';
 import { atom } from 'nanostores';
 import type { TranslationBundle } from '../contract/portal';
 import {
@@ -19,13 +18,10 @@ import {
 } from './bundles';
 import { DEFAULT_LOCALE, resolveLocale, type SupportedLocale } from './locales';
 import { flattenBundle, mergeBundles, parseRoleTranslations } from './merge';
+import { translate, type TranslateParams } from './translate';
 
-export type TranslateParams = Record<string, unknown>;
+export type { TranslateParams };
 export type Translate = (key: string, params?: TranslateParams) => string;
-
-const NAMESPACE = 'translation';
-
-const instance = i18next.createInstance();
 
 const state: {
   locale: SupportedLocale;
@@ -42,31 +38,13 @@ const state: {
  */
 export const $i18nVersion = atom(0);
 
-/** Puts the merged texts of the current locale into the instance. */
+/**
+ * Merges the texts of the current locale. Replaced, not merged into the old
+ * ones: role translations removed at logout must disappear.
+ */
 function build(): void {
-  const bundle = mergeBundles(
-    baseBundle(state.locale),
-    state.provider.get(state.locale),
-    state.role,
-  );
-  state.texts = bundle;
-  if (!state.ready) {
-    // With inline resources and initAsync false, init finishes synchronously.
-    void instance.init({
-      lng: state.locale,
-      fallbackLng: false,
-      keySeparator: false,
-      nsSeparator: false,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      resources: {},
-    });
-    state.ready = true;
-  }
-  // Replace, not merge: role translations removed at logout must disappear.
-  instance.removeResourceBundle(state.locale, NAMESPACE);
-  instance.addResourceBundle(state.locale, NAMESPACE, bundle);
-  void instance.changeLanguage(state.locale);
+  state.texts = mergeBundles(baseBundle(state.locale), state.provider.get(state.locale), state.role);
+  state.ready = true;
 }
 
 /** Rebuilds and tells subscribers (useT) that the texts changed. */
@@ -143,5 +121,5 @@ export const t: Translate = (key, params) => {
   // The first build happens lazily and silently: t runs during React render,
   // where changing $i18nVersion would update other components mid-render.
   if (!state.ready) build();
-  return String(instance.t(key, { ...params, lng: state.locale }));
+  return translate(state.texts, state.locale, key, params);
 };

@@ -6,7 +6,7 @@ import { isHomeTypePage } from '../../src/domain/frame';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { Modal } from '../../src/ui/Modal';
-import { AttachmentsSection } from '../../src/features/attachments/AttachmentsSection';
+import { LazyAttachmentsSection } from '../../src/features/attachments/LazyAttachmentsSection';
 import {
   $bookingRequest,
   $cancelling,
@@ -107,7 +107,7 @@ export function BookingRequestWidget({
             </div>
           )}
           <div className="referral-documents">
-            <AttachmentsSection
+            <LazyAttachmentsSection
               owner={{ kind: 'booking_request', slug: request.slug }}
               readOnly={request.status !== 'PENDING'}
             />

@@ -253,7 +253,7 @@ export function BookingWidget(props: BookingWidgetProps) {
           {t(exams.error.messageKey)}
         </p>
       ) : (
-        <p role="status" className="notice">
+        <p role="status" className="notice" aria-busy="true">
           {t('message.loading')}
         </p>
       )}

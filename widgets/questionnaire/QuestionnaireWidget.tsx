@@ -8,7 +8,10 @@ import { $appConfig } from '../../src/stores/config.store';
 import { bookingContext } from '../../src/domain/questionnaire/booking-facts';
 import { PhoneText } from '../../src/ui/PhoneText';
 import { useListFormat } from './parts/useListFormat';
-import { QuestionnaireModal } from '../../src/ui/questionnaire/QuestionnaireModal';
+import {
+  loadQuestionnaireForm,
+  QuestionnaireModal,
+} from '../../src/ui/questionnaire/QuestionnaireModal';
 import { AnswersResult } from './parts/AnswersResult';
 import { QuestionnaireIntro } from './parts/QuestionnaireIntro';
 import {
@@ -51,7 +54,11 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
     startFlow(path ?? '/questionnaires', search ?? '');
   }, [path, search]);
 
-  useEffect(() => () => stopFlow(), []);
+  useEffect(() => {
+    // The form's code loads while the questionnaire's JSON does.
+    void loadQuestionnaireForm();
+    return () => stopFlow();
+  }, []);
 
   useNavigationRequest($questionnaireNavigation, () => root.current);
 

@@ -1,9 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Answers, ModalSize, QuestionnaireJson } from '../../contract/questionnaire-format';
 import type { ExpressionValues } from '../../domain/questionnaire/expression';
 import { useT } from '../../i18n/useT';
 import { Modal } from '../Modal';
-import { QuestionnaireForm } from './QuestionnaireForm';
+
+/**
+ * The form loads apart from the element (11 kB: issue 15 part 4, each further
+ * element at most 15 kB); the questionnaire element starts loading it when it
+ * mounts, so it is there by the time the questionnaire's JSON is.
+ */
+export const loadQuestionnaireForm = () => import('./QuestionnaireForm');
+const QuestionnaireForm = lazy(() =>
+  loadQuestionnaireForm().then((module) => ({ default: module.QuestionnaireForm })),
+);
 
 export interface QuestionnaireModalProps {
   open: boolean;
@@ -66,15 +75,17 @@ export function QuestionnaireModal({
         </button>
         {progress && <p className="questionnaire__progress">{progress}</p>}
         {about && <p className="questionnaire__about">{about}</p>}
-        <QuestionnaireForm
-          json={json}
-          initialAnswers={initialAnswers}
-          onSubmit={onSubmit}
-          busy={busy}
-          error={error}
-          idPrefix={idPrefix}
-          context={context}
-        />
+        <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
+          <QuestionnaireForm
+            json={json}
+            initialAnswers={initialAnswers}
+            onSubmit={onSubmit}
+            busy={busy}
+            error={error}
+            idPrefix={idPrefix}
+            context={context}
+          />
+        </Suspense>
       </Modal>
       <Modal
         open={open && confirming}

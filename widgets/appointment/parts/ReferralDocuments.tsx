@@ -1,5 +1,5 @@
 import type { AppointmentView } from '../../../src/contract/appointments';
-import { AttachmentsSection } from '../../../src/features/attachments/AttachmentsSection';
+import { LazyAttachmentsSection } from '../../../src/features/attachments/LazyAttachmentsSection';
 
 /**
  * R-2.4-30: the referral documents of the booking, once. Any appointment's
@@ -13,7 +13,7 @@ export function ReferralDocuments({ appointments }: { appointments: AppointmentV
   if (!first) return null;
   return (
     <div className="referral-documents" part="referral-documents">
-      <AttachmentsSection owner={{ kind: 'appointment', slug: first.slug }} />
+      <LazyAttachmentsSection owner={{ kind: 'appointment', slug: first.slug }} />
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function BodyPartPicker() {
     );
   if (state.state !== 'loaded')
     return (
-      <p role="status" className="notice">
+      <p role="status" className="notice" aria-busy="true">
         {t('message.loading')}
       </p>
     );

@@ -17,7 +17,7 @@ export function ModalityPicker() {
     );
   if (modalities.state !== 'loaded')
     return (
-      <p role="status" className="notice">
+      <p role="status" className="notice" aria-busy="true">
         {t('message.loading')}
       </p>
     );

@@ -40,7 +40,7 @@ export function StepView({ step }: { step: BookingStep }) {
   return (
     <Suspense
       fallback={
-        <p role="status" className="notice">
+        <p role="status" className="notice" aria-busy="true">
           {t('message.loading')}
         </p>
       }
