@@ -42,6 +42,8 @@ export async function passQuestionnaires(page: Page): Promise<void> {
       if (!onQuestionnaires(page)) return;
       throw new Error('the questionnaire route showed no questionnaire');
     }
+    // The form's code may still be arriving ("Loading…" in the dialog): a patient waits for the questions.
+    await dialog.locator('form').waitFor({ state: 'visible' });
     for (const group of await dialog.getByRole('radiogroup').all()) {
       const preferred = [
         group.getByRole('radio', { name: 'No', exact: true }),

@@ -77,6 +77,8 @@ export interface Notice {
    * right there, where they are looking.
    */
   at?: string;
+  /** A clinic to call about it: its phone shows as a tap-to-call link with the notice. */
+  phone?: string;
 }
 export const $notice = atom<Notice | null>(null);
 
@@ -171,7 +173,7 @@ export async function runAction<T>(
 }
 
 export async function confirm(slug: string): Promise<void> {
-  const view = await runAction('confirm', slug, () => confirmAppointment(slug));
+  const view = await runAction('confirm', slug, () => confirmAppointment(slug), ACTIONS);
   if (!view) return;
   replaceAppointment(slug, view);
   $notice.set({ tone: 'success', text: { key: 'appointment.confirmed' }, slug });
@@ -182,13 +184,35 @@ export async function confirm(slug: string): Promise<void> {
  * not-allowed message (with the prior minutes) is the notice.
  */
 async function allowed(slug: string, action: ChangeAction): Promise<boolean> {
-  const answer: CanChangeStatusResponse | undefined = await runAction(`check-${action}`, slug, () =>
-    canChangeStatus(slug, action),
+  const answer: CanChangeStatusResponse | undefined = await runAction(
+    `check-${action}`,
+    slug,
+    () => canChangeStatus(slug, action),
+    ACTIONS,
   );
   if (!answer) return false;
   const ok = action === 'CANCEL' ? cancelGoesAhead(answer) : answer.canChange;
-  if (!ok) $notice.set({ tone: 'error', text: notAllowedMessage(action, answer), slug });
+  if (!ok)
+    $notice.set({
+      tone: 'error',
+      text: notAllowedMessage(action, answer),
+      slug,
+      at: ACTIONS,
+      phone: clinicPhoneOf(slug),
+    });
   return ok;
+}
+
+/**
+ * Where the outcome of a button of an appointment's actions shows: right
+ * below the buttons, where the patient is looking (issue 13 part 6).
+ */
+export const ACTIONS = 'actions';
+
+function clinicPhoneOf(slug: string): string | undefined {
+  const current = $summary.get();
+  if (current.state !== 'loaded') return undefined;
+  return current.value.appointments.find((a) => a.slug === slug)?.clinic.phone || undefined;
 }
 
 /** R-4-cancel-01: true when the confirm modal may open. */
@@ -205,6 +229,8 @@ export async function reschedule(
       tone: 'error',
       text: { key: 'appointment.walk_in_not_allowed' },
       slug: appointment.slug,
+      at: ACTIONS,
+      phone: appointment.clinic.phone || undefined,
     });
     return;
   }
@@ -273,5 +299,8 @@ export function goTo(target: Target): void {
 /** R-4-status-04: from a moved appointment's old link to the new appointment's page. */
 export function openMovedTo(bookingKey: string): void {
   if (context)
-    navigate({ path: `${context.prefix}${bookingPagePath('appointment', bookingKey)}`, search: '' });
+    navigate({
+      path: `${context.prefix}${bookingPagePath('appointment', bookingKey)}`,
+      search: '',
+    });
 }

@@ -8,7 +8,14 @@ import type { Answers, Questionnaire } from '../../src/contract/questionnaire';
 import { cancelAppointment } from '../../src/api/appointments';
 import { toApiError } from '../../src/api/errors';
 import { getAppointmentQuestionnaires, saveAppointmentAnswer } from '../../src/api/questionnaires';
-import { $busy, $notice, $summary, handleFailure, replaceAppointment } from './appointment.store';
+import {
+  $busy,
+  $notice,
+  $summary,
+  ACTIONS,
+  handleFailure,
+  replaceAppointment,
+} from './appointment.store';
 import { dropQuestionnaireLinks } from './questionnaire-links.store';
 
 /**
@@ -63,6 +70,7 @@ export async function cancel(slug: string, how: CancelHow): Promise<CancelOutcom
       tone: 'error',
       text: { key: 'appointment.not_cancelled', params: { reasonKey: apiError.messageKey } },
       slug,
+      at: ACTIONS,
     });
     return { cancelled: false, messageKey: apiError.messageKey };
   } finally {
@@ -78,4 +86,12 @@ function examOf(slug: string): string | null {
   const current = $summary.get();
   if (current.state !== 'loaded') return null;
   return current.value.appointments.find((a) => a.slug === slug)?.examSlug ?? null;
+}
+
+/**
+ * The patient closed the cancel dialogs before cancelling: the appointment
+ * stays booked, and the page says so plainly where they were (issue 13 part 1).
+ */
+export function keepAppointment(slug: string): void {
+  $notice.set({ tone: 'info', text: { key: 'appointment.kept' }, slug, at: ACTIONS });
 }

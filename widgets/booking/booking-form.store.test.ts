@@ -60,6 +60,64 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('moving an appointment (issue 13 part 4)', () => {
+  const MOVED = `?examSlug=mri-knee&selectedClinic=2${SLOT}&status=RESCHEDULED&appointmentSlug=a1&previousBookingKey=OLD-KEY`;
+  const summary = () =>
+    jsonResponse({
+      appointments: [
+        {
+          slug: 'a1',
+          patientDetails: {
+            title: null,
+            firstName: 'Mary',
+            lastName: 'Citizen',
+            dateOfBirth: '1980-02-29',
+            email: 'mary@example.org',
+            contactNumber: '+61412345678',
+            postalCode: '6000',
+            medicareNumber: null,
+          },
+        },
+      ],
+    });
+
+  it("the details step starts with the moved appointment's details; what the patient typed stays", async () => {
+    const store = await fresh(MOVED, { 'POST /api/secured/appointments/summary': summary });
+    for (const field of [
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'contactNumber',
+      'postalCode',
+    ] as const)
+      store.setField(field, '');
+    store.setField('email', 'typed@example.org');
+    await store.prefillFromMovedAppointment();
+    expect(bodyOf(callsTo(fetch, 'POST /api/secured/appointments/summary')[0])).toEqual({
+      bookingKey: 'OLD-KEY',
+    });
+    expect(store.$bookingForm.get()).toMatchObject({
+      firstName: 'Mary',
+      lastName: 'Citizen',
+      dateOfBirth: '1980-02-29',
+      contactNumber: '+61412345678',
+      postalCode: '6000',
+      email: 'typed@example.org',
+    });
+    store.unbind();
+  });
+
+  it('without a session for the old booking the form is left as it is', async () => {
+    const store = await fresh(MOVED, {
+      'POST /api/secured/appointments/summary': () => errorResponse(403, 'message.forbidden'),
+    });
+    store.setField('firstName', '');
+    await store.prefillFromMovedAppointment();
+    expect(store.$bookingForm.get().firstName).toBe('');
+    store.unbind();
+  });
+});
+
 describe('creating the booking (spec 4 "Creating bookings", spec 8)', () => {
   it('R-2.4-25: an invalid form names its first invalid field and calls nothing', async () => {
     const store = await fresh(`?examSlug=mri-knee&selectedClinic=2${SLOT}`);

@@ -80,6 +80,7 @@ export const appointmentEnAU = {
   'appointment.prior_hours_other': '{{count}} hours',
   'appointment.prior_minutes_one': '{{count}} minute',
   'appointment.prior_minutes_other': '{{count}} minutes',
+  'appointment.kept': 'Your appointment is still booked: it was not cancelled.',
   'appointment.cancel_not_allowed':
     'This appointment cannot be cancelled online. Please call the clinic.',
   'appointment.cancel_not_allowed_cancelled': 'This appointment has already been cancelled.',

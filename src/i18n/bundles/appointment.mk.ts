@@ -81,6 +81,7 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.prior_hours_other': '{{count}} часа',
   'appointment.prior_minutes_one': '{{count}} минута',
   'appointment.prior_minutes_other': '{{count}} минути',
+  'appointment.kept': 'Вашиот термин е сè уште закажан: не е откажан.',
   'appointment.cancel_not_allowed':
     'Овој термин не може да се откаже преку интернет. Јавете се во клиниката.',
   'appointment.cancel_not_allowed_cancelled': 'Овој термин е веќе откажан.',

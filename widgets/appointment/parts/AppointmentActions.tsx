@@ -3,9 +3,10 @@ import { useState } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { walkInBlocked } from '../../../src/domain/appointment/change-rules';
 import { useT } from '../../../src/i18n/useT';
-import { $busy, checkCancel, confirm, decline, reschedule } from '../appointment.store';
+import { $busy, ACTIONS, checkCancel, confirm, decline, reschedule } from '../appointment.store';
 import { $questionnaireLinks } from '../questionnaire-links.store';
 import { CancelFlow } from './CancelFlow';
+import { NoticeView } from './NoticeView';
 
 const LIVE = new Set(['PENDING', 'BOOKED', 'CONFIRMED']);
 
@@ -33,68 +34,71 @@ export function AppointmentActions({
   };
 
   return (
-    <div
-      className="appointment__actions"
-      role="group"
-      aria-label={t('appointment.actions_label', { exam: appointment.examName })}
-      part="appointment-actions"
-    >
-      {appointment.status !== 'CONFIRMED' && (
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null}
-          onClick={() => void confirm(appointment.slug)}
-        >
-          {label('appointment.action.confirm', 'confirm')}
-        </button>
-      )}
-      <button
-        type="button"
-        className="button"
-        data-variant="ghost"
-        disabled={busy !== null}
-        onClick={() => void reschedule(appointment, 'RESCHEDULED', blocked)}
+    <>
+      <div
+        className="appointment__actions"
+        role="group"
+        aria-label={t('appointment.actions_label', { exam: appointment.examName })}
+        part="appointment-actions"
       >
-        {label('appointment.action.reschedule', 'check-RESCHEDULE')}
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-variant="ghost"
-        disabled={busy !== null}
-        onClick={() => void reschedule(appointment, 'CHANGED', blocked)}
-      >
-        {t('appointment.action.change')}
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-variant="danger"
-        disabled={busy !== null}
-        onClick={() => void startCancel()}
-      >
-        {label('appointment.action.cancel', 'check-CANCEL')}
-      </button>
-      {links[appointment.slug]?.decline && (
-        // Spec 4 DECLINE_APPOINTMENT: a pending appointment the patient does not want.
+        {appointment.status !== 'CONFIRMED' && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void confirm(appointment.slug)}
+          >
+            {label('appointment.action.confirm', 'confirm')}
+          </button>
+        )}
         <button
           type="button"
           className="button"
           data-variant="ghost"
           disabled={busy !== null}
-          onClick={() => void decline(appointment.slug)}
+          onClick={() => void reschedule(appointment, 'RESCHEDULED', blocked)}
         >
-          {t('appointment.action.decline')}
+          {label('appointment.action.reschedule', 'check-RESCHEDULE')}
         </button>
-      )}
-      <CancelFlow
-        open={cancelOpen}
-        appointment={appointment}
-        reasons={summary.cancelReasons}
-        when={when}
-        onClose={() => setCancelOpen(false)}
-      />
-    </div>
+        <button
+          type="button"
+          className="button"
+          data-variant="ghost"
+          disabled={busy !== null}
+          onClick={() => void reschedule(appointment, 'CHANGED', blocked)}
+        >
+          {t('appointment.action.change')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-variant="danger"
+          disabled={busy !== null}
+          onClick={() => void startCancel()}
+        >
+          {label('appointment.action.cancel', 'check-CANCEL')}
+        </button>
+        {links[appointment.slug]?.decline && (
+          // Spec 4 DECLINE_APPOINTMENT: a pending appointment the patient does not want.
+          <button
+            type="button"
+            className="button"
+            data-variant="ghost"
+            disabled={busy !== null}
+            onClick={() => void decline(appointment.slug)}
+          >
+            {t('appointment.action.decline')}
+          </button>
+        )}
+        <CancelFlow
+          open={cancelOpen}
+          appointment={appointment}
+          reasons={summary.cancelReasons}
+          when={when}
+          onClose={() => setCancelOpen(false)}
+        />
+      </div>
+      <NoticeView slug={appointment.slug} at={ACTIONS} />
+    </>
   );
 }

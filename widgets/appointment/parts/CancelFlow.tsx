@@ -9,7 +9,7 @@ import { textOr } from '../../../src/i18n/i18n';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { $busy } from '../appointment.store';
-import { cancel, cancelQuestionnaire, type CancelHow } from '../cancel.store';
+import { cancel, cancelQuestionnaire, keepAppointment, type CancelHow } from '../cancel.store';
 
 const CancelQuestions = lazy(() => import('./CancelQuestions'));
 
@@ -18,7 +18,8 @@ const CancelQuestions = lazy(() => import('./CancelQuestions'));
  * why (the cancel questionnaire's questions when one applies, else a
  * reason and an optional note) and cancels in one call. The modal closes
  * only on a cancelled appointment; otherwise it says plainly that the
- * appointment is not cancelled, and why, with everything typed kept.
+ * appointment is not cancelled, and why, with everything typed kept. Closed
+ * without cancelling, the page says below the buttons that it stays booked.
  */
 export function CancelFlow({
   open,
@@ -54,6 +55,12 @@ export function CancelFlow({
     setError(false);
     setFailure(null);
     onClose();
+  };
+
+  /** Closed without cancelling (No, ×, Escape): the page says the appointment stays booked. */
+  const keep = () => {
+    close();
+    keepAppointment(appointment.slug);
   };
 
   /** "Yes, cancel it": which questions to ask (the cancel questionnaire's, or the reasons). */
@@ -94,7 +101,7 @@ export function CancelFlow({
       <Modal
         open={open && step === 'confirm'}
         title={t('appointment.cancel_confirm_title')}
-        onClose={close}
+        onClose={keep}
         size="sm"
         actions={
           <>
@@ -102,7 +109,7 @@ export function CancelFlow({
               type="button"
               className="button"
               data-variant="ghost"
-              onClick={close}
+              onClick={keep}
               data-autofocus
             >
               {t('appointment.cancel_confirm_no')}
@@ -136,7 +143,7 @@ export function CancelFlow({
       <Modal
         open={open && step === 'reason'}
         title={questionnaire?.title || t('appointment.cancel_reason_title')}
-        onClose={close}
+        onClose={keep}
       >
         {questionnaire ? (
           <Suspense fallback={<p role="status">{t('appointment.working')}</p>}>
@@ -206,7 +213,7 @@ export function CancelFlow({
               </p>
             )}
             <div className="modal__actions">
-              <button type="button" className="button" data-variant="ghost" onClick={close}>
+              <button type="button" className="button" data-variant="ghost" onClick={keep}>
                 {t('appointment.cancel_confirm_no')}
               </button>
               <button

@@ -12,7 +12,7 @@ const PARTS: readonly TimeOfDay[] = ['MORNING', 'AFTERNOON', 'EVENING'];
 /**
  * The free times of one day, grouped into morning, afternoon and evening
  * (spec 2.4 time of day), as one keyboard stop: arrows, Home and End move
- * between the times (roving tabindex), Tab leaves the grid.
+ * between the times (roving tabindex; up and down by row), Tab leaves the grid.
  */
 export function DayTimes<T extends Timed>({
   title,
@@ -51,7 +51,8 @@ export function DayTimes<T extends Timed>({
     const all = buttons();
     const current = all.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;
-    const next = nextIndex(event.key, current, all.length);
+    const boxes = all.map((button) => button.getBoundingClientRect());
+    const next = nextIndex(event.key, current, all.length, boxes);
     if (next === null) return;
     event.preventDefault();
     for (const button of all) button.tabIndex = -1;

@@ -59,13 +59,15 @@ export function SlotToolbar() {
           disabled={!period.canGoBack}
           onClick={() => showPeriod(-1)}
         >
-          <span aria-hidden="true">‹</span> {t(`booking.slots.previous_${unit}`)}
+          <span aria-hidden="true">‹</span>{' '}
+          <span className="toolbar__step-label">{t(`booking.slots.previous_${unit}`)}</span>
         </button>
         <h2 className="toolbar__label" aria-live="polite">
           {label}
         </h2>
         <button type="button" className="button" data-variant="ghost" onClick={() => showPeriod(1)}>
-          {t(`booking.slots.next_${unit}`)} <span aria-hidden="true">›</span>
+          <span className="toolbar__step-label">{t(`booking.slots.next_${unit}`)}</span>{' '}
+          <span aria-hidden="true">›</span>
         </button>
       </div>
       <div className="toolbar__tools">

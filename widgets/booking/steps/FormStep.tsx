@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import type { BookingField } from '../../../src/domain/booking/form-validation';
 import { useT } from '../../../src/i18n/useT';
 import {
   $submission,
   acknowledgeSlotConflict,
+  prefillFromMovedAppointment,
   submitBooking,
   $requestNote,
 } from '../booking-form.store';
@@ -26,6 +27,10 @@ export function FormStep() {
   const form = useRef<HTMLFormElement>(null);
   const isRequest = !facts.needsSlots;
   const moving = rescheduleOf(useStore($booking).params) !== null;
+
+  useEffect(() => {
+    if (moving) void prefillFromMovedAppointment();
+  }, [moving]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

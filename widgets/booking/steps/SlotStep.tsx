@@ -240,7 +240,7 @@ export function SlotStep() {
         {allChosen && chosenStart && (
           <p className="step__chosen" role="status">
             {t('booking.slots.chosen', {
-              when: `${formatDay(zonedTime(chosenStart, zone).date, locale, 'short')}, ${formatTime(chosenStart, zone, locale)}`,
+              when: `${formatDay(zonedTime(chosenStart, zone).date, locale, 'short')}, ${formatTime(chosenStart, zone, locale)} ${zoneAbbreviation(zone, chosenStart, locale)}`,
             })}
           </p>
         )}
