@@ -12,8 +12,13 @@
  * Nothing here is shared state: losing the cache only costs time.
  */
 import type { KeyRef } from '../db/secrets.js';
-import type { Slot } from '../../src/contract/booking.js';
-import { expandRuns, type SlotRun } from '../../src/domain/booking/slot-intervals.js';
+import type { ClinicIntervals, Slot } from '../../src/contract/booking.js';
+import {
+  encodeClinicSlots,
+  expandRuns,
+  flattenRuns,
+  type SlotRun,
+} from '../../src/domain/booking/slot-intervals.js';
 import {
   listAvailabilityVersions,
   listBusy,
@@ -25,7 +30,7 @@ import {
 } from '../db/availability.repo.js';
 import type { Queryable } from '../db/db.js';
 import { listLiveHolds, type LiveHoldRow } from '../db/holds.repo.js';
-import { clinicRuns } from './slot-grid.js';
+import { clinicRuns, runsFrom } from './slot-grid.js';
 import { daysBetween } from '../../src/domain/time/zoned-time.js';
 
 const HOUR_MS = 3_600_000;
@@ -84,6 +89,25 @@ export function slotsFrom(free: ClinicFreeTime, notBeforeMs: number): Slot[] {
     else hi = mid;
   }
   return lo === 0 ? slots : slots.slice(lo);
+}
+
+/** A clinic's free time in the compact format, from notBeforeMs and minDate (clinic-local) on. */
+export function intervalsFrom(
+  free: ClinicFreeTime,
+  notBeforeMs: number,
+  minDate: string | null,
+): ClinicIntervals {
+  const { id, slug, name, timeZone } = free.clinic;
+  const head = { clinicId: id, clinicSlug: slug, clinicName: name, timeZone };
+  if (minDate === null) {
+    const runs = runsFrom(free.runs, free.durationMinutes, notBeforeMs);
+    return { ...head, durationMinutes: free.durationMinutes, runs: flattenRuns(runs) };
+  }
+  // A restricted key: the rule of withoutRestrictedDays (the slot's local date), slot by slot.
+  const slots = slotsFrom(free, notBeforeMs).filter(
+    (slot) => slot.startDateTime.slice(0, 10) >= minDate,
+  );
+  return encodeClinicSlots({ ...head, slots }, free.durationMinutes);
 }
 
 export interface FreeTimeQuery {

@@ -10,30 +10,22 @@ import type {
   ClinicSlots,
   Slot,
 } from '../../src/contract/booking.js';
-import { encodeClinicSlots, flattenRuns } from '../../src/domain/booking/slot-intervals.js';
+import { encodeClinicSlots } from '../../src/domain/booking/slot-intervals.js';
 import {
   findExamWithVersions,
-  type SlotExam,
-  listBusy,
-  listDevices,
   listOpeningHours,
-  listSlotClinics,
   type DeviceRow,
   type OpeningHoursRow,
+  type SlotExam,
 } from '../db/availability.repo.js';
 import { findExam, type ExamRow } from '../db/booking-catalogue.repo.js';
 import type { Queryable } from '../db/db.js';
-import { listHeld } from '../db/holds.repo.js';
 import { isVisitDay, type MobileLocationRow } from '../db/mobile-locations.repo.js';
 import { ApiError } from '../http/errors.js';
-import { visitOf, withVisitUnit } from './mobile-visits.js';
-import {
-  createFreeTimeCache,
-  rangeInstants,
-  slotsFrom,
-  type ClinicFreeTime,
-} from './availability-cache.js';
-import { clinicSlots, isGridStart, runsFrom } from './slot-grid.js';
+import { createFreeTimeCache, intervalsFrom, slotsFrom } from './availability-cache.js';
+import { visitOf } from './mobile-visits.js';
+import { isGridStart } from './slot-grid.js';
+import { readSlotsAfresh } from './slots-afresh.js';
 import { addDays, daysBetween, isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 /** Longest range of clinic_appointments, in days (a month view plus its edges). */
@@ -173,82 +165,23 @@ export function createAvailabilityService(
     });
   }
 
-  /**
-   * Read afresh and cut by clinicSlots: a mobile unit's visit (rare and short),
-   * and the reference the cache is tested against.
-   */
-  async function straightSlots(
+  const straightSlots = (
     exam: ExamRow,
     clinicIds: number[],
     start: string,
     end: string,
     { exceptKey, visit }: SlotQueryOptions,
-  ): Promise<ClinicSlots[]> {
-    const ids = unique(clinicIds);
-    const [clinics, fixed, hours] = await Promise.all([
-      listSlotClinics(db, ids, exam.id),
-      listDevices(db, ids, exam.modalityId),
-      listOpeningHours(db, ids),
-    ]);
-    const devices = visit ? withVisitUnit(fixed, visit, exam.modalityId) : fixed;
-    const { fromMs, toMs } = rangeInstants(start, end);
-    const allIds = devices.map((d) => d.id);
-    const nowMs = options.clock().getTime();
-    const [booked, held] = await Promise.all([
-      listBusy(db, allIds, fromMs, toMs),
-      listHeld(db, { deviceIds: allIds, fromMs, toMs, nowMs, exceptKey }),
-    ]);
-    const busy = [...booked, ...held];
-    const minStart = notBefore();
-    const result: ClinicSlots[] = [];
-    for (const id of ids) {
-      const clinic = clinics.find((c) => c.id === id);
-      if (!clinic) continue;
-      const deviceIds = devices.filter((d) => d.clinicId === id).map((d) => d.id);
-      const onVisit = visit?.clinicId === id;
-      const from = onVisit && visit.startDate > start ? visit.startDate : start;
-      const to = onVisit && visit.endDate < end ? visit.endDate : end;
-      const slots =
-        clinic.offersExam && from <= to
-          ? clinicSlots({
-              clinic,
-              hours: hours.filter((h) => h.clinicId === id),
-              deviceIds,
-              busy: busy.filter((b) => deviceIds.includes(b.deviceId)),
-              durationMinutes: exam.durationMinutes,
-              start: from,
-              end: to,
-              notBeforeMs: minStart,
-            })
-          : [];
-      result.push({
-        clinicId: clinic.id,
-        clinicSlug: clinic.slug,
-        clinicName: clinic.name,
-        timeZone: clinic.timeZone,
-        slots,
-      });
-    }
-    return result;
-  }
-
-  /** A clinic's runs in the compact format, from notBeforeMs and minDate on. */
-  function intervalsOf(
-    clinic: ClinicFreeTime,
-    notBeforeMs: number,
-    minDate: string | null,
-  ): ClinicIntervals {
-    const { id, slug, name, timeZone } = clinic.clinic;
-    const head = { clinicId: id, clinicSlug: slug, clinicName: name, timeZone };
-    const runs = runsFrom(clinic.runs, clinic.durationMinutes, notBeforeMs);
-    if (minDate === null)
-      return { ...head, durationMinutes: clinic.durationMinutes, runs: flattenRuns(runs) };
-    // A restricted key: the exact rule of withoutRestrictedDays, slot by slot.
-    const slots = slotsFrom(clinic, notBeforeMs).filter(
-      (slot) => slot.startDateTime.slice(0, 10) >= minDate,
-    );
-    return encodeClinicSlots({ ...head, slots }, clinic.durationMinutes);
-  }
+  ): Promise<ClinicSlots[]> =>
+    readSlotsAfresh(db, {
+      exam,
+      clinicIds: unique(clinicIds),
+      start,
+      end,
+      exceptKey,
+      visit,
+      nowMs: options.clock().getTime(),
+      notBeforeMs: notBefore(),
+    });
 
   async function bookableExam(slug: string, isBookingRequest: boolean): Promise<ExamRow> {
     const exam = await requireExam(db, slug);
@@ -309,7 +242,7 @@ export function createAvailabilityService(
       const minStart = notBefore();
       return unique(request.clinicIds).flatMap((id) => {
         const clinic = free.get(id);
-        return clinic ? [intervalsOf(clinic, minStart, minDate)] : [];
+        return clinic ? [intervalsFrom(clinic, minStart, minDate)] : [];
       });
     },
 
