@@ -9,6 +9,7 @@ import { installCors } from './http/cors.js';
 import { pageSources } from './http/integration-csp.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { lazySchemaController } from './http/lazy-schemas.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
 import { withPageHead } from './http/page-head.js';
@@ -96,6 +97,9 @@ export async function buildApp({
     // Answers and settings take one of several JSON types: a list of types, not anyOf,
     // so that coercion never turns a number into a string (server/schemas/common.ts).
     ajv: { customOptions: { allowUnionTypes: true } },
+    // Each route's validator and serializer compile on its first request (start-up
+    // time), the readiness probe's at once.
+    schemaController: lazySchemaController((route) => route.url === '/api/health'),
     frameworkErrors: createFrameworkErrorHandler(
       securityHeaders(config.allowedOrigins, config.publicUrl),
     ),

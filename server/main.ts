@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { buildApp } from './app.js';
 import { loadServerConfig } from './config.js';
-import { openDb } from './db/db.js';
+import { deferredDb, openDb } from './db/db.js';
 import { migrate } from './db/migrate.js';
+import { installTemplate } from './db/pglite-template.js';
 import { seed } from './db/seed.js';
 import { startDocumentSweep } from './jobs/document-sweep.js';
 import { devMailboxEnabled, MAILBOX_PATH } from './routes/dev-mailbox.js';
@@ -22,14 +22,38 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 async function main(): Promise<void> {
   const config = loadServerConfig();
   const started = performance.now();
-  const [db, openMs] = await timed(() =>
-    openDb({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'pglite') }),
+  const opening = timed(() =>
+    openDb({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: join(config.dataDir, 'pglite'),
+      // An empty data directory starts from the build's migrated and seeded database.
+      pgliteTemplate: installTemplate,
+    }),
   );
+  const opened = opening.then(([db]) => db);
+  opened.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  // The routes are built while PGlite starts (it waits on its WebAssembly
+  // compiling off the main thread); nothing queries before listen (issue 15).
+  const building = timed(async () => {
+    const { buildApp } = await import('./app.js');
+    const built = await buildApp({
+      db: deferredDb(config.databaseUrl ? 'postgres' : 'pglite', opened),
+      config,
+      logger: { level: config.logLevel },
+    });
+    await built.ready();
+    // @fastify/compress asks whether each answer is a fetch Response, and Node
+    // loads its fetch implementation (some 80 ms) on first use: now, not in the first answer.
+    if (typeof Response !== 'function') throw new Error('Node without fetch');
+    return built;
+  });
+  building.catch(() => undefined); // likewise
+  const [db, openMs] = await opening;
   const [migration, migrateMs] = await timed(() => migrate(db, (message) => console.warn(message)));
   const [seeding, seedMs] = await timed(() => seed(db));
-  const [app, appMs] = await timed(() =>
-    buildApp({ db, config, logger: { level: config.logLevel } }),
-  );
+  const [app, appMs] = await building;
+  await app.listen({ host: config.host, port: config.port });
+  const totalMs = Math.round(performance.now() - started);
 
   // E-mail by SMTP when SMTP_URL is set (else the development mailbox shows it);
   // SMS by the webhook in SMS_WEBHOOK_URL, else a console line without the text.
@@ -66,9 +90,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
-  const totalMs = Math.round(performance.now() - started);
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
+  const from = 'openedFrom' in db ? `, from ${String(db.openedFrom)}` : '';
+  const where = config.databaseUrl
+    ? 'PostgreSQL'
+    : `PGlite in ${join(config.dataDir, 'pglite')}${from}`;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Portal ready at http://${host}:${config.port}/`);
   if (devMailboxEnabled(config))
@@ -76,7 +101,7 @@ async function main(): Promise<void> {
       `Development mailbox (one-time codes, confirmations): http://${host}:${config.port}${MAILBOX_PATH}`,
     );
   console.log(
-    `Cold start ${totalMs} ms (${where}): open ${openMs} ms, migrate ${migrateMs} ms` +
+    `Started in ${totalMs} ms (${where}): open ${openMs} ms, migrate ${migrateMs} ms` +
       ` (${migration.applied.length ? migration.applied.join(', ') : 'up to date'}),` +
       ` seed ${seedMs} ms (${seeding.seeded ? 'seeded' : 'already seeded'}), app ${appMs} ms`,
   );

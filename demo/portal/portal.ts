@@ -4,7 +4,7 @@ import { $router, interceptLinks, navigate } from './router';
 import { shellOf, viewOf, type RouteView, type RoutedPage } from './routes';
 import { renderIframeTest } from './iframe-test';
 import { keepHeadOnConfig } from './head';
-import { $locale } from '../../src/stores/locale.store';
+import { $locale, applyLinkLocale } from '../../src/stores/locale.store';
 import { t } from '../../src/i18n/i18n';
 import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
@@ -43,6 +43,7 @@ $router.subscribe((page) => void show(page));
 
 async function show(page: RoutedPage | undefined): Promise<void> {
   if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
+  if (page?.search.lang !== undefined) return followLinkLocale(page);
   const ticket = ++navigation;
   const view = page ? viewOf(page.route) : undefined;
   // The router announces a page before the address bar changes (replace
@@ -75,6 +76,19 @@ async function show(page: RoutedPage | undefined): Promise<void> {
       child?.emit('imaging-frame-navigated', { href: location.href }),
     );
   }
+}
+
+/**
+ * A link from an e-mail names the booking's language (`?lang=mk`, issue 13):
+ * it becomes the patient's choice, and the address loses it, so a reload or
+ * a later choice in the switcher is not undone by it.
+ */
+function followLinkLocale(page: RoutedPage): void {
+  void applyLinkLocale(page.search.lang ?? '');
+  const search = { ...page.search };
+  delete search.lang;
+  const query = new URLSearchParams(search).toString();
+  navigate(`${page.path}${query ? `?${query}` : ''}`, true);
 }
 
 function searchOf(page: RoutedPage): string {

@@ -138,6 +138,61 @@ export async function insertOutboxMessage(q: Queryable, message: OutboxMessage):
   );
 }
 
+/**
+ * A message that gathers the visits of one booking (issue 13): still unsent
+ * and never claimed by a sender, locked until the caller's transaction ends
+ * (a sender skips it meanwhile).
+ */
+export interface GatheringMessage<V> {
+  id: number;
+  visits: V[];
+}
+
+export async function lockGatheringMessage<V>(
+  q: Queryable,
+  reference: KeyRef,
+  topic: string,
+  recipient: string,
+): Promise<GatheringMessage<V> | null> {
+  const { rows } = await q.query<{ id: number; visits: V[] | null }>(
+    `SELECT id::int AS id, visits FROM outbox
+     WHERE reference = $1 AND topic = $2 AND recipient = $3 AND sent_at IS NULL AND attempts = 0
+       AND visits IS NOT NULL
+     ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    [reference, topic, recipient],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, visits: row.visits ?? [] } : null;
+}
+
+/** Queues (or, with `id`, rewrites) a gathering message, due in `delaySeconds`. */
+export async function saveGatheringMessage<V>(
+  q: Queryable,
+  message: OutboxMessage & { topic: string; visits: V[] },
+  delaySeconds: number,
+  id?: number,
+): Promise<void> {
+  const values = [
+    message.subject,
+    message.body,
+    JSON.stringify(message.visits),
+    delaySeconds,
+  ] as const;
+  if (id !== undefined) {
+    await q.query(
+      `UPDATE outbox SET subject = $1, body = $2, visits = $3::jsonb,
+         next_attempt_at = now() + make_interval(secs => $4::int) WHERE id = $5`,
+      [...values, id],
+    );
+    return;
+  }
+  await q.query(
+    `INSERT INTO outbox (subject, body, visits, next_attempt_at, channel, recipient, reference, topic)
+     VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4::int), $5, $6, $7, $8)`,
+    [...values, message.channel, message.recipient, message.reference, message.topic],
+  );
+}
+
 export async function listOutbox(
   q: Queryable,
   reference: KeyRef,
@@ -157,6 +212,10 @@ export interface AppointmentDetails {
   startMs: number;
   endMs: number;
   examName: string;
+  /** Null for a modality-only appointment: its name is not translated. */
+  examSlug: string | null;
+  examNotes: string;
+  notes: string;
   modalityName: string;
   preparation: string;
   clinicName: string;
@@ -165,6 +224,8 @@ export interface AppointmentDetails {
   state: string;
   postalCode: string;
   timeZone: string;
+  /** The patient's language when booking (migration 019); null before it. */
+  locale: string | null;
 }
 
 /** The appointments of a booking key, earliest first. */
@@ -177,7 +238,8 @@ export async function findAppointmentsByKey(
   >(
     `SELECT coalesce(a.slug, a.booking_key) AS slug, a.booking_key AS "bookingKey", a.status,
        lower(a.during) AS starts, upper(a.during) AS ends,
-       coalesce(e.name, m.name) AS "examName", m.name AS "modalityName",
+       coalesce(e.name, m.name) AS "examName", m.name AS "modalityName", e.slug AS "examSlug",
+       coalesce(e.exam_notes, '') AS "examNotes", coalesce(e.notes, '') AS notes, a.locale,
        concat_ws(E'\\n\\n', nullif(e.exam_notes, ''), nullif(e.notes, '')) AS preparation,
        c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"

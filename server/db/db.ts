@@ -32,6 +32,8 @@ export interface OpenDbOptions {
    * a second one fails with DataDirLockedError (data-dir-lock.ts).
    */
   pgliteDir?: string | undefined;
+  /** PGlite only: writes a database into an empty pgliteDir, or answers false (pglite-template.ts). */
+  pgliteTemplate?: ((dir: string) => Promise<boolean>) | undefined;
   /** PostgreSQL only: search_path for every connection (tests use one schema per file). */
   searchPath?: string | undefined;
 }
@@ -47,7 +49,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     return openPostgres(options.databaseUrl, options.searchPath);
   }
   const { openPglite } = await import('./pglite.js');
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, { template: options.pgliteTemplate });
 }
 
 /** Normalises bytea values (Buffer from pg, Uint8Array from PGlite) to a Buffer. */
@@ -61,4 +63,19 @@ export function toBuffer(bytes: Uint8Array): Buffer {
 export function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * A Db that forwards to the database `opening` resolves to: main.ts builds
+ * the routes while PGlite opens (issue 15) and listens only once it is open,
+ * migrated and seeded, so no request waits on it.
+ */
+export function deferredDb(kind: DbKind, opening: Promise<Db>): Db {
+  return {
+    kind,
+    query: async (sql, params) => (await opening).query(sql, params),
+    exec: async (sql) => (await opening).exec(sql),
+    transaction: async (fn) => (await opening).transaction(fn),
+    close: async () => (await opening).close(),
+  };
 }

@@ -118,3 +118,35 @@ export async function rollDemoVisits(q: Queryable, now: Date): Promise<number> {
   );
   return rows.length;
 }
+
+/** A demonstration visit with what names it in the seed (seed-mobile.ts). */
+export interface DemoVisitRow {
+  id: number;
+  clinicSlug: string;
+  timeZone: string;
+  unitName: string;
+  name: string;
+  startDate: string;
+}
+
+export async function listDemoVisits(q: Queryable): Promise<DemoVisitRow[]> {
+  const { rows } = await q.query<DemoVisitRow>(
+    `SELECT l.id, c.slug AS "clinicSlug", c.time_zone AS "timeZone", d.name AS "unitName",
+       l.name, l.start_date AS "startDate"
+     FROM mobile_locations l JOIN clinics c ON c.id = l.clinic_id JOIN devices d ON d.id = l.device_id
+     WHERE l.demo_cycle_days IS NOT NULL
+     ORDER BY l.id`,
+  );
+  return rows;
+}
+
+export async function setVisitDates(
+  q: Queryable,
+  id: number,
+  dates: { start: string; end: string },
+): Promise<void> {
+  await q.query(
+    'UPDATE mobile_locations SET start_date = $2::date, end_date = $3::date WHERE id = $1',
+    [id, dates.start, dates.end],
+  );
+}

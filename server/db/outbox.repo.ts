@@ -43,15 +43,16 @@ export async function claimPending(
  * are not kept once they left (docs/security.md "Secrets at rest").
  */
 export async function markSent(q: Queryable, id: number): Promise<void> {
-  await q.query(`UPDATE outbox SET sent_at = now(), last_error = NULL, body = '' WHERE id = $1`, [
-    id,
-  ]);
+  await q.query(
+    `UPDATE outbox SET sent_at = now(), last_error = NULL, body = '', visits = NULL WHERE id = $1`,
+    [id],
+  );
 }
 
 /** Empties the bodies of messages older than `seconds`, delivered or not; returns how many. */
 export async function purgeOldBodies(q: Queryable, seconds: number): Promise<number> {
   const { rows } = await q.query(
-    `UPDATE outbox SET body = ''
+    `UPDATE outbox SET body = '', visits = NULL
      WHERE body <> '' AND created_at <= now() - make_interval(secs => $1::int) RETURNING id`,
     [seconds],
   );

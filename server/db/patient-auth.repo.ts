@@ -11,6 +11,8 @@ export interface BookingHolder {
   dateOfBirth: string | null;
   email: string | null;
   phone: string | null;
+  /** The patient's language when booking (migration 019); null before it. */
+  locale: string | null;
 }
 
 /** Appointments first (several may share the key), then booking requests. */
@@ -23,18 +25,25 @@ export async function findBookingHolder(
     date_of_birth: string | null;
     email: string | null;
     phone: string | null;
+    locale: string | null;
   }>(
     `(SELECT 'appointment' AS kind, patient_date_of_birth AS date_of_birth,
-        patient_email AS email, patient_phone AS phone
+        patient_email AS email, patient_phone AS phone, locale
       FROM appointments WHERE booking_key = $1 ORDER BY lower(during), id LIMIT 1)
      UNION ALL
-     (SELECT 'booking_request', patient_date_of_birth, patient_email, patient_phone
+     (SELECT 'booking_request', patient_date_of_birth, patient_email, patient_phone, locale
       FROM booking_requests WHERE booking_key = $1 LIMIT 1)`,
     [bookingKey],
   );
   const row = rows[0];
   return (
-    row && { kind: row.kind, dateOfBirth: row.date_of_birth, email: row.email, phone: row.phone }
+    row && {
+      kind: row.kind,
+      dateOfBirth: row.date_of_birth,
+      email: row.email,
+      phone: row.phone,
+      locale: row.locale,
+    }
   );
 }
 

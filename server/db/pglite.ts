@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -19,7 +20,25 @@ function wrap(target: PGlite | Transaction): Queryable {
 export interface PgliteDb extends Db {
   /** A gzipped copy of the data directory, for loadDataDir (test templates). */
   dumpDataDir(): Promise<Blob>;
+  /** What the database was opened from: for the start-up line of main.ts. */
+  readonly openedFrom: 'memory' | 'data directory' | 'template' | 'initdb';
 }
+
+export interface OpenPgliteOptions {
+  /** Start from this dumped data directory instead of initdb. */
+  loadDataDir?: Blob;
+  /**
+   * For a data directory that holds no database yet: writes a database into
+   * it (pglite-template.ts), or answers false to let initdb make one.
+   */
+  template?: (dir: string) => Promise<boolean>;
+}
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Opens PGlite persisted in `dir` (created when missing), or in memory when
@@ -29,20 +48,25 @@ export interface PgliteDb extends Db {
  */
 export async function openPglite(
   dir: string | undefined,
-  options: { loadDataDir?: Blob } = {},
+  options: OpenPgliteOptions = {},
 ): Promise<PgliteDb> {
   let lock: DataDirLock | undefined;
-  if (dir) {
-    await mkdir(dir, { recursive: true });
-    lock = await lockDataDir(dir);
-  }
+  const loadDataDir = options.loadDataDir;
+  let openedFrom: PgliteDb['openedFrom'] = dir ? 'data directory' : 'memory';
   let pg: PGlite;
   try {
+    if (dir) {
+      await mkdir(dir, { recursive: true });
+      lock = await lockDataDir(dir);
+      // Under the lock: no other process can be creating the database meanwhile.
+      if (!loadDataDir && !(await exists(join(dir, 'PG_VERSION'))))
+        openedFrom = (await options.template?.(dir)) ? 'template' : 'initdb';
+    }
     pg = await PGlite.create(dir ?? 'memory://', {
       extensions: { btree_gist },
       // Same JS types as the pg implementation (see db.ts).
       parsers: { [PG_OID.date]: (value: string) => value },
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
     await lock?.release();
@@ -62,5 +86,6 @@ export async function openPglite(
       }
     },
     dumpDataDir: () => pg.dumpDataDir('gzip'),
+    openedFrom,
   };
 }

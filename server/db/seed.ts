@@ -8,13 +8,20 @@ import {
 import { insertClinic, insertDevice, insertOpeningHours } from './clinics.repo.js';
 import { MIGRATION_LOCK_KEY, type Db, type Queryable } from './db.js';
 import { writeAsset } from './assets.repo.js';
-import { insertMobileLocation, insertWalkInExam, rollDemoVisits } from './mobile-locations.repo.js';
+import {
+  insertMobileLocation,
+  insertWalkInExam,
+  listDemoVisits,
+  rollDemoVisits,
+  setVisitDates,
+} from './mobile-locations.repo.js';
 import { bodyParts, clinics, exams, modalities, regions } from './seed-catalogue.js';
 import { DEMO_CYCLE_DAYS, mobileUnits, visitDates, walkIns } from './seed-mobile.js';
 import { providerConfig, termsHtml, translations } from './seed-data.js';
 import { seedAssets } from './seed-images.js';
 import { seedQuestionnaireData } from './seed-questionnaires.js';
 import { mkSeedBundle } from './seed-translations-mk.js';
+import { takeTemplatePending } from './seed-template.repo.js';
 import { hasSettings, TERMS_SECTION, writeSetting } from './settings.repo.js';
 import { writeBundle } from './translations.repo.js';
 import { zonedDate } from '../../src/domain/time/zoned-time.js';
@@ -139,17 +146,41 @@ async function seedWalkInsAndMobileUnits(
 }
 
 /**
+ * Dates the demonstration visits of a database made from the build's template
+ * (pglite-template.ts) as seedWalkInsAndMobileUnits would have on `now`: the
+ * template was seeded on the day of the build. A unit's visits all move by
+ * the same number of days, so they are updated furthest-first in the
+ * direction of the move and never overlap on the way (one place at a time).
+ */
+async function dateTemplateVisits(tx: Queryable, now: Date): Promise<void> {
+  const moves = [];
+  for (const row of await listDemoVisits(tx)) {
+    const unit = mobileUnits.find((u) => u.clinic === row.clinicSlug && u.name === row.unitName);
+    const visit = unit?.visits.find((v) => v.name === row.name);
+    if (!visit) continue;
+    const dates = visitDates(zonedDate(now.getTime(), row.timeZone), visit);
+    moves.push({ id: row.id, dates, later: dates.start > row.startDate, from: row.startDate });
+  }
+  moves.sort((a, b) =>
+    a.later || b.later ? b.from.localeCompare(a.from) : a.from.localeCompare(b.from),
+  );
+  for (const move of moves) await setVisitDates(tx, move.id, move.dates);
+}
+
+/**
  * Writes the demonstration provider (seed-data.ts, seed-catalogue.ts,
  * seed-mobile.ts) when the database holds no provider settings yet. Every
  * start also moves demonstration mobile visits that have passed forward by
- * whole 8-week cycles, so the demo always shows upcoming visits.
+ * whole 8-week cycles, so the demo always shows upcoming visits; the first
+ * start of a database made from the build's template dates them afresh.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     if (await hasSettings(tx)) {
-      await rollDemoVisits(tx, now);
+      if (await takeTemplatePending(tx)) await dateTemplateVisits(tx, now);
+      else await rollDemoVisits(tx, now);
       await seedQuestionnaireData(tx);
       return { seeded: false };
     }

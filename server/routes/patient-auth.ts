@@ -6,6 +6,7 @@
 import { secretHash } from '../db/secrets.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../http/errors.js';
+import { requestLocale } from '../http/request-locale.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
 import {
   CaptchaChallengeSchema,
@@ -85,6 +86,7 @@ export function patientAuthRoutes(
           authToken: request.cookies[AUTH_COOKIE],
           sessionToken: request.cookies[SESSION_COOKIE],
           client: request.ip,
+          locale: requestLocale(request),
         }),
       );
       if (result.kind === 'session') {
@@ -122,7 +124,7 @@ export function patientAuthRoutes(
     async (request, reply) => {
       noStore(reply);
       return withRetryAfter(reply, () =>
-        auth.resend(request.body.bookingKey, request.cookies[AUTH_COOKIE]),
+        auth.resend(request.body.bookingKey, request.cookies[AUTH_COOKIE], requestLocale(request)),
       );
     },
   );

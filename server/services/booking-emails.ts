@@ -10,11 +10,8 @@ import type { WalkInNote } from '../../src/contract/booking.js';
 import type { MailExam, MailTexts } from './mail-texts.js';
 import { walkInLines } from './walk-in-notes.js';
 
-export interface AppointmentEmailInput {
-  publicUrl: string;
-  bookingKey: string;
-  to: string;
-  patientName: string;
+/** One visit of a booking as its confirmation e-mail tells it. */
+export interface MailVisit {
   exam: MailExam;
   clinicName: string;
   clinicAddress: string;
@@ -25,78 +22,143 @@ export interface AppointmentEmailInput {
    * (patient-notes.ts noteTexts), under "How to prepare" after the exam's preparation.
    */
   notes?: readonly string[];
-  /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
-  pending?: boolean;
   /** R-4-status-04: this appointment replaces one that started then (a reschedule or change). */
   movedFrom?: { startMs: number; timeZone: string } | null;
   /** Spec 4 "Walk-in": the walk-ins that go with this visit. */
   walkIns?: readonly WalkInNote[];
 }
 
-export function appointmentLink(publicUrl: string, bookingKey: string): string {
-  return `${publicUrl}/appointments/${encodeURIComponent(bookingKey)}`;
+/**
+ * The confirmation of a booking: one e-mail for every exam booked under the
+ * key together (issue 13), each with its time, clinic and preparation.
+ */
+export interface AppointmentEmailInput {
+  publicUrl: string;
+  bookingKey: string;
+  to: string;
+  patientName: string;
+  /** Earliest first. */
+  visits: readonly MailVisit[];
+  /** A pending appointment: the clinic still confirms it (R-2.1-24 confirmation page). */
+  pending?: boolean;
 }
 
-export function pendingAppointmentLink(publicUrl: string, bookingKey: string): string {
-  return `${publicUrl}/appointments/pending/${encodeURIComponent(bookingKey)}`;
+/**
+ * A portal address in the patient's language: `lang` opens the portal in the
+ * booking's locale (demo/portal honours it; an unsupported one falls back to
+ * English (Australia), R-8-36). Without a locale the portal chooses as usual.
+ */
+export function portalLink(publicUrl: string, path: string, locale?: string | null): string {
+  return `${publicUrl}${path}${locale ? `?lang=${encodeURIComponent(locale)}` : ''}`;
 }
 
-export function bookingRequestLink(publicUrl: string, bookingKey: string): string {
-  return `${publicUrl}/booking-requests/${encodeURIComponent(bookingKey)}`;
+export function appointmentLink(
+  publicUrl: string,
+  bookingKey: string,
+  locale?: string | null,
+): string {
+  return portalLink(publicUrl, `/appointments/${encodeURIComponent(bookingKey)}`, locale);
+}
+
+export function pendingAppointmentLink(
+  publicUrl: string,
+  bookingKey: string,
+  locale?: string | null,
+): string {
+  return portalLink(publicUrl, `/appointments/pending/${encodeURIComponent(bookingKey)}`, locale);
+}
+
+export function bookingRequestLink(
+  publicUrl: string,
+  bookingKey: string,
+  locale?: string | null,
+): string {
+  return portalLink(publicUrl, `/booking-requests/${encodeURIComponent(bookingKey)}`, locale);
 }
 
 /** "How to prepare": the exam's preparation, then what the patient's answers add. */
-function preparationLines(input: AppointmentEmailInput, texts: MailTexts): string[] {
-  const parts = [texts.preparation(input.exam), ...(input.notes ?? [])].filter(Boolean);
+function preparationLines(visit: MailVisit, texts: MailTexts): string[] {
+  const parts = [texts.preparation(visit.exam), ...(visit.notes ?? [])].filter(Boolean);
   return parts.length > 0 ? ['', texts.t('email.appointment.prepare'), parts.join('\n\n')] : [];
 }
 
-function subjectOf(input: AppointmentEmailInput, texts: MailTexts, when: string): string {
-  const exam = texts.examName(input.exam);
+function subjectOf(input: AppointmentEmailInput, texts: MailTexts): string {
+  const [first, ...others] = input.visits;
+  if (!first) throw new Error('a confirmation names at least one visit');
+  const when = texts.when(first.startMs, first.timeZone);
+  if (others.length > 0) {
+    const exams = texts.list(input.visits.map((visit) => texts.examName(visit.exam)));
+    return texts.t(
+      input.pending ? 'email.appointment.subject_pending_many' : 'email.appointment.subject_many',
+      { exams, when },
+    );
+  }
+  const exam = texts.examName(first.exam);
   if (input.pending) return texts.t('email.appointment.subject_pending', { exam, when });
-  if (input.movedFrom) return texts.t('email.appointment.subject_rescheduled', { exam, when });
+  if (first.movedFrom) return texts.t('email.appointment.subject_rescheduled', { exam, when });
   return texts.t('email.appointment.subject', { exam, when });
 }
 
-export function appointmentEmail(input: AppointmentEmailInput, texts: MailTexts): OutboxMessage {
+/** What happened, in one sentence: pending, rescheduled (one visit) or booked. */
+function leadOf(input: AppointmentEmailInput, texts: MailTexts): string {
   const { t } = texts;
-  const when = texts.when(input.startMs, input.timeZone);
-  const zone = { zone: input.timeZone, abbr: texts.zone(input.startMs, input.timeZone) };
-  const moved = input.movedFrom;
-  const was = moved && texts.when(moved.startMs, moved.timeZone);
-  const lines = [
-    t('email.greeting', { name: input.patientName }),
-    '',
-    input.pending
-      ? t('email.appointment.pending')
-      : was
-        ? t('email.appointment.rescheduled', { was, when })
-        : t('email.appointment.booked'),
-    '',
-    t('email.appointment.exam', { exam: texts.examName(input.exam) }),
-    t('email.appointment.when', { when, ...zone }),
-    ...(was
+  const [only, ...others] = input.visits;
+  if (input.pending) return t('email.appointment.pending');
+  if (others.length > 0) return t('email.appointment.booked_many');
+  const moved = only?.movedFrom;
+  if (only && moved)
+    return t('email.appointment.rescheduled', {
+      was: texts.when(moved.startMs, moved.timeZone),
+      when: texts.when(only.startMs, only.timeZone),
+    });
+  return t('email.appointment.booked');
+}
+
+function visitLines(visit: MailVisit, texts: MailTexts): string[] {
+  const { t } = texts;
+  const moved = visit.movedFrom;
+  return [
+    t('email.appointment.exam', { exam: texts.examName(visit.exam) }),
+    t('email.appointment.when', {
+      when: texts.when(visit.startMs, visit.timeZone),
+      zone: visit.timeZone,
+      abbr: texts.zone(visit.startMs, visit.timeZone),
+    }),
+    ...(moved
       ? [
           t('email.appointment.was', {
-            was,
+            was: texts.when(moved.startMs, moved.timeZone),
             zone: moved.timeZone,
             abbr: texts.zone(moved.startMs, moved.timeZone),
           }),
         ]
       : []),
-    t('email.appointment.where', { where: `${input.clinicName}, ${input.clinicAddress}` }),
-    ...preparationLines(input, texts),
-    ...walkInLines(input.walkIns ?? [], texts),
+    t('email.appointment.where', { where: `${visit.clinicName}, ${visit.clinicAddress}` }),
+    ...preparationLines(visit, texts),
+  ];
+}
+
+export function appointmentEmail(input: AppointmentEmailInput, texts: MailTexts): OutboxMessage {
+  const { t } = texts;
+  const lines = [
+    t('email.greeting', { name: input.patientName }),
+    '',
+    leadOf(input, texts),
+    ...input.visits.flatMap((visit) => ['', ...visitLines(visit, texts)]),
+    ...walkInLines(
+      input.visits.flatMap((visit) => visit.walkIns ?? []),
+      texts,
+    ),
     '',
     t('email.appointment.link'),
     input.pending
-      ? pendingAppointmentLink(input.publicUrl, input.bookingKey)
-      : appointmentLink(input.publicUrl, input.bookingKey),
+      ? pendingAppointmentLink(input.publicUrl, input.bookingKey, texts.locale)
+      : appointmentLink(input.publicUrl, input.bookingKey, texts.locale),
   ];
   return {
     channel: 'email',
     recipient: input.to,
-    subject: subjectOf(input, texts, when),
+    subject: subjectOf(input, texts),
     body: lines.join('\n'),
     reference: keyRef(input.bookingKey),
   };
@@ -125,7 +187,7 @@ export function bookingRequestEmail(
     ...(input.clinicName ? [t('email.request.clinic', { clinic: input.clinicName })] : []),
     '',
     t('email.request.link'),
-    bookingRequestLink(input.publicUrl, input.bookingKey),
+    bookingRequestLink(input.publicUrl, input.bookingKey, texts.locale),
   ];
   return {
     channel: 'email',

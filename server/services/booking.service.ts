@@ -9,12 +9,7 @@ import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
-import {
-  findAppointmentsByKey,
-  insertBookingKey,
-  insertOutboxMessage,
-  lockDevice,
-} from '../db/booking.repo.js';
+import { findAppointmentsByKey, insertBookingKey, lockDevice } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { onceEach } from '../db/read-once.js';
 import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
@@ -29,7 +24,8 @@ import {
   emailHash,
   newSlug,
 } from './booking-common.js';
-import { appointmentEmail, appointmentLink } from './booking-emails.js';
+import { appointmentLink, type MailVisit } from './booking-emails.js';
+import { queueConfirmation } from './booking-confirmation.js';
 import { mailTexts } from './mail-texts.js';
 import { replaceAppointment } from './appointment-pages.service.js';
 import { buildIcs, type IcsEvent } from './ics.js';
@@ -195,25 +191,28 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
         });
         await remember?.(tx, response);
         if (status === 'PENDING') return;
-        await insertOutboxMessage(
+        // One e-mail for the booking: the other exams booked with it join this one.
+        await queueConfirmation(
           tx,
-          appointmentEmail(
-            {
-              publicUrl,
-              bookingKey,
-              to: patient.email,
-              patientName: `${patient.firstName} ${patient.lastName}`,
-              exam,
-              clinicName: clinic.name,
-              clinicAddress: address,
-              startMs,
-              timeZone: clinic.timeZone,
-              notes: await noteTexts(tx, patientNotes, texts.locale),
-              movedFrom,
-              walkIns,
-            },
-            texts,
-          ),
+          {
+            publicUrl,
+            bookingKey,
+            to: patient.email,
+            patientName: `${patient.firstName} ${patient.lastName}`,
+            visits: [
+              {
+                exam,
+                clinicName: clinic.name,
+                clinicAddress: address,
+                startMs,
+                timeZone: clinic.timeZone,
+                notes: await noteTexts(tx, patientNotes, texts.locale),
+                movedFrom,
+                walkIns,
+              },
+            ],
+          },
+          texts,
         );
       }),
     ).catch((error: unknown) => {
@@ -238,31 +237,33 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       const queued = await db.transaction(async (tx) => {
         const pending = await lockPendingAppointments(tx, keyRef(bookingKey));
         const due = pending.filter((a) => a.notificationQueuedAt === null);
-        for (const a of due) {
-          const texts = await mailTexts(tx, a.locale);
-          await insertOutboxMessage(
+        // One e-mail per patient of the booking, listing every visit (issue 13).
+        for (const to of new Set(due.map((a) => a.patientEmail))) {
+          const mine = due.filter((a) => a.patientEmail === to);
+          const first = mine[0];
+          if (!first) continue;
+          const texts = await mailTexts(tx, first.locale);
+          const visits: MailVisit[] = [];
+          for (const a of mine)
+            visits.push({
+              exam: { slug: a.examSlug, name: a.examName, examNotes: a.examNotes, notes: a.notes },
+              clinicName: a.clinicName,
+              clinicAddress: clinicAddress(a),
+              startMs: a.startMs,
+              timeZone: a.timeZone,
+              notes: await noteTexts(tx, a.patientNotes, texts.locale),
+            });
+          await queueConfirmation(
             tx,
-            appointmentEmail(
-              {
-                publicUrl,
-                bookingKey,
-                to: a.patientEmail,
-                patientName: `${a.patientFirstName} ${a.patientLastName}`,
-                exam: {
-                  slug: a.examSlug,
-                  name: a.examName,
-                  examNotes: a.examNotes,
-                  notes: a.notes,
-                },
-                clinicName: a.clinicName,
-                clinicAddress: clinicAddress(a),
-                startMs: a.startMs,
-                timeZone: a.timeZone,
-                notes: await noteTexts(tx, a.patientNotes, texts.locale),
-                pending: true,
-              },
-              texts,
-            ),
+            {
+              publicUrl,
+              bookingKey,
+              to,
+              patientName: `${first.patientFirstName} ${first.patientLastName}`,
+              visits,
+              pending: true,
+            },
+            texts,
           );
         }
         await markNotificationQueued(
@@ -280,21 +281,39 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       const appointments = await findAppointmentsByKey(db, ref);
       const first = appointments[0];
       if (!first) throw new ApiError(404, 'message.appointment_not_found', 'no such appointment');
-      const link = bookingKey ? appointmentLink(publicUrl, bookingKey) : undefined;
+      // Issue 13: the file speaks the booking's language, as its e-mails do.
+      const texts = await mailTexts(db, first.locale);
+      const link = bookingKey ? appointmentLink(publicUrl, bookingKey, texts.locale) : undefined;
       const host = new URL(publicUrl).hostname;
       const body = buildIcs(
-        appointments.map((a) => ({
-          uid: `${a.slug}@${host}`,
-          stampMs: clock().getTime(),
-          startMs: a.startMs,
-          endMs: a.endMs,
-          timeZone: a.timeZone,
-          summary: `${a.examName} at ${a.clinicName}`,
-          location: `${a.clinicName}, ${clinicAddress(a)}`,
-          description: [a.examName, a.preparation, link].filter(Boolean).join('\n\n'),
-          url: link,
-          status: ICS_STATUS[a.status] ?? 'CONFIRMED',
-        })),
+        appointments.map((a) => {
+          const exam = {
+            slug: a.examSlug,
+            name: a.examName,
+            examNotes: a.examNotes,
+            notes: a.notes,
+          };
+          const examName = texts.examName(exam);
+          const preparation = texts.preparation(exam);
+          return {
+            uid: `${a.slug}@${host}`,
+            stampMs: clock().getTime(),
+            startMs: a.startMs,
+            endMs: a.endMs,
+            timeZone: a.timeZone,
+            summary: texts.t('calendar.summary', { exam: examName, clinic: a.clinicName }),
+            location: `${a.clinicName}, ${clinicAddress(a)}`,
+            description: [
+              examName,
+              preparation && `${texts.t('email.appointment.prepare')}\n${preparation}`,
+              link,
+            ]
+              .filter(Boolean)
+              .join('\n\n'),
+            url: link,
+            status: ICS_STATUS[a.status] ?? 'CONFIRMED',
+          };
+        }),
       );
       return { fileName: `appointment-${zonedDate(first.startMs, first.timeZone)}.ics`, body };
     },

@@ -8,6 +8,7 @@ import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
 import type { Queryable } from '../db/db.js';
 import { clinicAddress } from './booking-common.js';
+import { portalLink } from './booking-emails.js';
 import { mailTexts } from './mail-texts.js';
 
 export async function queueCancellationEmail(
@@ -35,7 +36,7 @@ export async function queueCancellationEmail(
     t('email.appointment.where', { where: `${facts.clinicName}, ${clinicAddress(facts)}` }),
     '',
     t('email.cancel.book_again'),
-    `${publicUrl}/`,
+    portalLink(publicUrl, '/', texts.locale),
     '',
     t('email.cancel.not_you'),
   ].join('\n');

@@ -40,7 +40,6 @@
  * Rules 1, 2, 4 and 6 are here; rules 3 and 3a in document-markup.ts, 5 and
  * 7 in document-formats.ts, the message keys in document-refusal.ts.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import {
   checkHeic,
   checkJpeg,
@@ -141,6 +140,8 @@ export async function inspectDocument(
   let fileName = checkFileName(rawName);
   if (bytes.length === 0) refuse(400, DOCUMENT_KEYS.empty, 'empty file');
   // A parser failure on hostile bytes means "not a type we know", never a 500.
+  // file-type loads with the first upload, not at start-up (issue 15).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
   checkNoMarkup(latin1Lower(bytes.subarray(0, HEAD_BYTES)));
   const allowed = options.allowedTypes.map((type) => type.toLowerCase());

@@ -4,6 +4,7 @@ import type { MailKey } from './mail-texts.en.js';
 export const MAIL_TEXTS_MK: Record<MailKey, string> = {
   'email.greeting': 'Почитувани {{name}},',
   'email.appointment.booked': 'Вашиот термин е закажан.',
+  'email.appointment.booked_many': 'Вашите термини се закажани.',
   'email.appointment.pending':
     'Го резервиравме овој термин за вас. Клиниката наскоро ќе го потврди.',
   'email.appointment.rescheduled': 'Вашиот термин е преместен од {{was}} на {{when}}.',
@@ -16,6 +17,8 @@ export const MAIL_TEXTS_MK: Record<MailKey, string> = {
     'Погледнете, променете или откажете го терминот и додадете го во вашиот календар:',
   'email.appointment.subject': 'Вашиот термин за {{exam}} на {{when}}',
   'email.appointment.subject_pending': 'Вашето барање за термин за {{exam}} на {{when}}',
+  'email.appointment.subject_many': 'Вашите термини за {{exams}} од {{when}}',
+  'email.appointment.subject_pending_many': 'Вашите барања за термини за {{exams}} од {{when}}',
   'email.appointment.subject_rescheduled': 'Вашиот термин за {{exam}} е преместен на {{when}}',
   'email.walk_in.intro': 'Дојдете и без закажување за:',
   'email.walk_in.item':
@@ -33,4 +36,8 @@ export const MAIL_TEXTS_MK: Record<MailKey, string> = {
   'email.cancel.book_again': 'Терминот сега е слободен за друг пациент. За да закажете нов термин:',
   'email.cancel.not_you': 'Ако не го откажавте овој термин, ве молиме јавете се во клиниката.',
   'email.cancel.subject': 'Вашиот термин за {{exam}} на {{when}} е откажан',
+  'email.code.subject': 'Вашиот код за потврда',
+  'email.code.body':
+    'вашиот код за потврда е {{code}}. Важи {{minutes}} минути и може да се употреби еднаш. Ако не сте го побарале, занемарете ја оваа порака.',
+  'calendar.summary': '{{exam}} во {{clinic}}',
 };

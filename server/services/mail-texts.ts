@@ -38,6 +38,8 @@ export interface MailTexts {
   when(instantMs: number, timeZone: string): string;
   /** The zone's abbreviation at that instant (AEDT). */
   zone(instantMs: number, timeZone: string): string;
+  /** 'MRI Knee and CT Chest', as the locale joins a list. */
+  list(items: readonly string[]): string;
 }
 
 function interpolate(text: string, params: Record<string, string | number> = {}): string {
@@ -85,5 +87,6 @@ export async function mailTexts(
     when: (instantMs, timeZone) => clinicLocalText(instantMs, timeZone, locale),
     zone: (instantMs, timeZone) =>
       zoneAbbreviation(timeZone, new Date(instantMs).toISOString(), locale),
+    list: (items) => new Intl.ListFormat(locale, { type: 'conjunction' }).format(items),
   };
 }

@@ -5,7 +5,7 @@
  * development mailbox shows them. Several processes may run senders: each
  * claims rows in the database first (outbox.repo.ts claimPending).
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Queryable } from '../db/db.js';
 import {
   claimPending,
@@ -25,12 +25,17 @@ export interface SmsSender {
 }
 
 export function smtpSender(smtpUrl: string, from: string): EmailSender & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first e-mail, not at start-up (issue 15).
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await (await connect()).sendMail({ from, ...message });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
 

@@ -7,6 +7,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { BookingHolder } from '../db/patient-auth.repo.js';
 import { secretHash } from '../db/secrets.js';
+import type { MailTexts } from './mail-texts.js';
 
 /** A browser's authentication cookie: 32 random bytes in base64url. */
 export function isWellFormedToken(token: string | undefined): token is string {
@@ -68,12 +69,16 @@ export function holderMatches(
   return true;
 }
 
-export function codeMessage(code: string, minutes: number, providerName: string) {
+/** The code's message in the patient's language (mail-texts.ts: the booking's locale). */
+export function codeMessage(
+  code: string,
+  minutes: number,
+  providerName: string,
+  texts: Pick<MailTexts, 't'>,
+) {
   const from = providerName ? `${providerName}: ` : '';
   return {
-    subject: 'Your verification code',
-    body:
-      `${from}your verification code is ${code}. It expires in ${minutes} minutes ` +
-      'and works once. If you did not ask for it, ignore this message.',
+    subject: texts.t('email.code.subject'),
+    body: `${from}${texts.t('email.code.body', { code, minutes })}`,
   };
 }

@@ -48,6 +48,7 @@ import {
   type PatientAuthLimits,
   type PatientAuthService,
 } from './patient-auth.types.js';
+import { mailTexts } from './mail-texts.js';
 import type { PortalConfigService } from './portal-config.service.js';
 import type { SessionService } from './session.service.js';
 
@@ -79,14 +80,17 @@ export function createPatientAuthService(
   async function sendCode(
     bookingKey: KeyRef,
     authToken: string,
-    holder: { email: string | null; phone: string | null },
+    holder: { email: string | null; phone: string | null; locale: string | null },
+    requestLocale?: string,
   ): Promise<CodeSent> {
     const { resendSeconds, providerName } = await settings();
     const channel = holder.email ? 'email' : holder.phone ? 'sms' : undefined;
     const recipient = holder.email ?? holder.phone;
     if (!channel || !recipient) throw new ApiError(409, NO_CONTACT);
     const code = newCode();
-    const message = codeMessage(code, Math.round(codeSeconds / 60), providerName);
+    // Issue 13: in the language the patient booked in, else the one their browser asks for.
+    const texts = await mailTexts(db, holder.locale ?? requestLocale);
+    const message = codeMessage(code, Math.round(codeSeconds / 60), providerName, texts);
     await db.transaction(async (tx) => {
       await upsertOtpChallenge(tx, {
         tokenHash: secretHash(authToken),
@@ -201,10 +205,14 @@ export function createPatientAuthService(
       await spendCode(bookingKey);
       // A fresh token per proof of the date of birth: an old challenge never carries over.
       const authToken = newToken();
-      return { kind: 'otp', authToken, ...(await sendCode(bookingKey, authToken, holder)) };
+      return {
+        kind: 'otp',
+        authToken,
+        ...(await sendCode(bookingKey, authToken, holder, tokens.locale)),
+      };
     },
 
-    async resend(clearKey, authToken) {
+    async resend(clearKey, authToken, locale) {
       const bookingKey = keyRef(clearKey);
       if (!isWellFormedToken(authToken)) throw new ApiError(403, AUTH_ERROR);
       const { resendSeconds } = await settings();
@@ -217,7 +225,7 @@ export function createPatientAuthService(
       if (challenge.resendInSeconds > 0)
         throw new RetryLaterError(429, OTP_RESEND_TOO_SOON, challenge.resendInSeconds);
       await spendCode(bookingKey);
-      return sendCode(bookingKey, authToken, await contactsOf(bookingKey));
+      return sendCode(bookingKey, authToken, await contactsOf(bookingKey), locale);
     },
 
     async validate(input, tokens) {

@@ -84,6 +84,8 @@ export interface AuthTokens {
   sessionToken?: string | undefined;
   /** The client address (request.ip): date-of-birth tries are counted per key and client. */
   client?: string;
+  /** The request's language (Accept-Language): the code's message uses it when the booking has none. */
+  locale?: string;
 }
 
 export type AuthenticateResult =
@@ -96,7 +98,7 @@ export interface PatientAuthService {
     tokens: AuthTokens,
   ): Promise<AuthenticateResult>;
   /** A new code for the browser that proved the date of birth (throttled). */
-  resend(bookingKey: string, authToken: string | undefined): Promise<CodeSent>;
+  resend(bookingKey: string, authToken: string | undefined, locale?: string): Promise<CodeSent>;
   /** Checks the code; on success returns the new session's cookie token. */
   validate(input: { bookingKey: string; code: string }, tokens: AuthTokens): Promise<string>;
   captchaEnabled(): Promise<boolean>;

@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAppointment, setAppointmentStatus, SLOT_TAKEN } from '../db/appointments.repo.js';
 import { listDeviceIds } from '../db/clinics.repo.js';
-import { sqlState, type Db } from '../db/db.js';
+import { openDb, sqlState, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { seed } from '../db/seed.js';
-import { openTestDb, SETUP_TIMEOUT } from './helpers.js';
+import { DATABASE_URL, openTestDb, SETUP_TIMEOUT } from './helpers.js';
 import { keyRef } from '../db/secrets.js';
 
 let db: Db;
@@ -87,6 +87,27 @@ describe('migrations and seed', () => {
     const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM clinics');
     expect(rows[0]?.n).toBeGreaterThanOrEqual(8);
   });
+
+  it.runIf(Boolean(DATABASE_URL))(
+    'migrate a new schema in full though a migrated one follows it on search_path',
+    async () => {
+      const schema = 'test_db_migrate_under';
+      await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+      const under = await openDb({
+        databaseUrl: DATABASE_URL,
+        // The test's migrated schema comes second, as public does for a deployment's own schema.
+        searchPath: `${schema},test_db,public`,
+      });
+      try {
+        const { applied } = await migrate(under);
+        expect(applied[0]).toBe('001_initial');
+        expect(await migrate(under)).toEqual({ applied: [] });
+      } finally {
+        await under.close();
+        await db.exec(`DROP SCHEMA ${schema} CASCADE`);
+      }
+    },
+  );
 
   it('seed a catalogue with every modality, devices, hours and enquiry-only exams', async () => {
     const one = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0]?.n ?? 0;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,8 @@ import { openDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { openPglite } from '../db/pglite.js';
 import { seed } from '../db/seed.js';
+import { templateKey } from '../db/pglite-template.js';
+import { markTemplatePending } from '../db/seed-template.repo.js';
 
 /** Generous: the first PGlite start takes several seconds. */
 export const SETUP_TIMEOUT = 60_000;
@@ -34,24 +36,6 @@ async function prepareSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-const DB_DIR = new URL('../db/', import.meta.url);
-
-/** Changes whenever a migration, the seed or PGlite changes. */
-async function templateKey(): Promise<string> {
-  const hash = createHash('sha256');
-  const pglitePackage = new URL(
-    '../../node_modules/@electric-sql/pglite/package.json',
-    import.meta.url,
-  );
-  hash.update(await readFile(pglitePackage).catch(() => 'unknown pglite'));
-  for (const dir of [DB_DIR, new URL('migrations/', DB_DIR)]) {
-    for (const name of (await readdir(dir)).filter((n) => /\.(ts|sql)$/.test(n)).sort()) {
-      hash.update(name).update(await readFile(new URL(name, dir)));
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 /**
  * PGlite in memory, started from a migrated and seeded data directory that is
  * dumped once and cached in the temp directory: loading it takes about a
@@ -64,6 +48,8 @@ async function openPgliteFromTemplate(): Promise<Db> {
   const db = await openPglite(undefined);
   await migrate(db);
   await seed(db);
+  // Dated by each opening's seed (seed.ts), so a template cached yesterday is right today.
+  await markTemplatePending(db);
   const partial = `${file}.${process.pid}.tmp`;
   await writeFile(partial, Buffer.from(await (await db.dumpDataDir()).arrayBuffer()));
   await rename(partial, file);

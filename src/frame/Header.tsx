@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { PortalConfig, User } from '../contract/portal';
 import { assetUrl } from '../api/assets';
 import { adminLoginUrl, isConfirmationPage } from '../domain/frame';
@@ -29,6 +29,7 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [open, setOpen] = useState(false);
   const navId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   // A new page closes the phone menu: it must not cover the page the patient chose.
   useEffect(() => setOpen(false), [path]);
   const { radiology, application } = config;
@@ -61,6 +62,7 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
         {showMenu && mobile && (
           <button
             type="button"
+            ref={toggle}
             className="header__toggle"
             aria-expanded={open}
             aria-controls={navId}
@@ -96,7 +98,18 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
               {locales.length > 1 && (
                 <li>
                   <Suspense>
-                    <LanguageMenu locales={locales} />
+                    <LanguageMenu
+                      locales={locales}
+                      onChosen={
+                        mobile
+                          ? () => {
+                              // The phone menu closes too: the patient sees the page in their language.
+                              setOpen(false);
+                              toggle.current?.focus();
+                            }
+                          : undefined
+                      }
+                    />
                   </Suspense>
                 </li>
               )}

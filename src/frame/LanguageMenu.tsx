@@ -21,7 +21,14 @@ export const LOCALE_NAMES: Readonly<Record<SupportedLocale, string>> = {
  * (locale.store) and goes with the booking into its e-mails. The header
  * loads it on demand: the frame's first load has no room for it.
  */
-export function LanguageMenu({ locales }: { locales: SupportedLocale[] }) {
+export function LanguageMenu({
+  locales,
+  onChosen,
+}: {
+  locales: SupportedLocale[];
+  /** After a choice (the phone menu closes and takes the focus back). */
+  onChosen?: (() => void) | undefined;
+}) {
   const t = useT();
   const current = useStore($locale);
   const { open, setOpen, rootRef, toggleRef } = useDropdown();
@@ -29,7 +36,8 @@ export function LanguageMenu({ locales }: { locales: SupportedLocale[] }) {
 
   const choose = (locale: SupportedLocale) => {
     setOpen(false);
-    toggleRef.current?.focus();
+    if (onChosen) onChosen();
+    else toggleRef.current?.focus();
     void chooseLocale(locale);
   };
 

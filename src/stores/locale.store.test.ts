@@ -90,7 +90,6 @@ describe('locale store', () => {
     ]);
     unbind();
   });
-
 });
 
 /** The Accept-Language each call sent (src/api/client.ts). */
@@ -106,7 +105,7 @@ function visitStorage(): Storage {
   } as Storage;
 }
 
-describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)', () => {
+describe("R-1-25 the patient's language, kept for the visit (issue 13 part 8)", () => {
   beforeEach(() => vi.stubGlobal('sessionStorage', visitStorage()));
 
   it('choosing a language switches the texts at once and keeps it in sessionStorage', async () => {
@@ -116,7 +115,7 @@ describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)',
     expect(sessionStorage.getItem('imaging-portal.locale')).toBe('mk');
   });
 
-  it('after a reload the choice wins over the element\'s locale attribute and the provider\'s language', async () => {
+  it("after a reload the choice wins over the element's locale attribute and the provider's language", async () => {
     sessionStorage.setItem('imaging-portal.locale', 'mk');
     const store = await fresh();
     await expect(store.setLocale('en-AU')).resolves.toBe('mk');
@@ -154,3 +153,46 @@ describe('R-1-25 the patient\'s language, kept for the visit (issue 13 part 8)',
   });
 });
 
+describe("R-1-25 the patient's language outlives the tab (issue 13: the patient's return)", () => {
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', visitStorage());
+    vi.stubGlobal('localStorage', visitStorage());
+  });
+
+  it('a choice is kept in localStorage too: a new tab opens in it', async () => {
+    const store = await fresh();
+    await store.chooseLocale('mk');
+    expect(localStorage.getItem('imaging-portal.locale')).toBe('mk');
+    // A new tab: its sessionStorage is empty, localStorage is the same.
+    vi.stubGlobal('sessionStorage', visitStorage());
+    const next = await fresh();
+    await expect(next.setLocale(null)).resolves.toBe('mk');
+    await next.applyProviderLocale('en-NZ');
+    expect(next.$locale.get()).toBe('mk');
+  });
+
+  it('an explicit locale attribute still wins over a choice made in an earlier visit', async () => {
+    localStorage.setItem('imaging-portal.locale', 'mk');
+    const store = await fresh();
+    await expect(store.setLocale('en-AU')).resolves.toBe('en-AU');
+  });
+
+  it('R-8-36 a kept value the portal does not ship is ignored', async () => {
+    localStorage.setItem('imaging-portal.locale', 'fr-FR');
+    const store = await fresh();
+    expect(store.keptLocale()).toBeNull();
+    await store.applyProviderLocale('en-NZ');
+    expect(store.$locale.get()).toBe('en-NZ');
+  });
+
+  it("a link's ?lang= (an e-mail) becomes the choice; an unsupported one warns and changes nothing", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = await fresh();
+    await expect(store.applyLinkLocale('mk-MK')).resolves.toBe('mk');
+    expect(localStorage.getItem('imaging-portal.locale')).toBe('mk');
+    expect(sessionStorage.getItem('imaging-portal.locale')).toBe('mk');
+    await expect(store.applyLinkLocale('xx<script>')).resolves.toBe('mk');
+    expect(warn).toHaveBeenCalled();
+    expect(localStorage.getItem('imaging-portal.locale')).toBe('mk');
+  });
+});

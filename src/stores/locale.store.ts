@@ -3,18 +3,22 @@
  * the provider's bundle (GET /api/assets/translations) when it arrives.
  *
  * Who decides, strongest first (issue 13 part 8): the patient's choice in
- * the frame's language switcher, kept for the visit (sessionStorage: it
- * survives reloads and navigation, and ends with the tab); an element's
- * `locale` attribute or the host page; the provider's app.jsLocale.
+ * the frame's language switcher during this visit (sessionStorage: it
+ * survives reloads and navigation); an element's `locale` attribute or the
+ * host page; the patient's choice in an earlier visit or another tab
+ * (localStorage: closing the tab does not reset it); the provider's
+ * app.jsLocale. An e-mail's link (`?lang=`, applyLinkLocale) is a choice:
+ * it opens the portal in the language the patient booked in.
  */
 import { atom, onMount } from 'nanostores';
 import { getTranslations } from '../api/assets';
 import { setRequestLocale } from '../api/client';
 import { isAbortError } from '../api/errors';
 import { applyProviderBundle, getLocale, hasProviderBundle, initI18n } from '../i18n/i18n';
-import { resolveLocale, type SupportedLocale } from '../i18n/locales';
+import { isSupportedLocale, resolveLocale, type SupportedLocale } from '../i18n/locales';
+import { matchLocale } from '../domain/i18n/locale-match';
 import { loadBaseBundle } from '../i18n/bundles';
-import { readVisit, writeVisit } from './visit-storage';
+import { readKept, readVisit, writeKept, writeVisit } from './visit-storage';
 
 export const $locale = atom<SupportedLocale>(getLocale());
 
@@ -25,6 +29,12 @@ const STORAGE_KEY = 'imaging-portal.locale';
 
 /** The locale the patient chose earlier in this visit, if any. */
 export const rememberedLocale = (): string | null => readVisit(STORAGE_KEY);
+
+/** The locale the patient chose in an earlier visit or another tab; anything unsupported is ignored. */
+export function keptLocale(): SupportedLocale | null {
+  const kept = readKept(STORAGE_KEY);
+  return kept && isSupportedLocale(kept) ? kept : null;
+}
 
 /** True once an element, the host page or the patient chose a locale; the provider default then no longer applies. */
 let chosen = false;
@@ -70,24 +80,38 @@ async function switchLocale(requested: string): Promise<SupportedLocale> {
  * the current locale.
  */
 export function setLocale(requested: string | null | undefined): Promise<SupportedLocale> {
-  const locale = rememberedLocale() ?? requested;
+  const locale = rememberedLocale() ?? requested ?? keptLocale();
   if (!locale) return Promise.resolve(getLocale());
   chosen = true;
   return switchLocale(locale);
 }
 
-/** The patient's choice in the language switcher: applied at once and kept for the visit. */
+/** The patient's choice in the language switcher: applied at once, kept for the visit and after it. */
 export function chooseLocale(locale: SupportedLocale): Promise<SupportedLocale> {
   writeVisit(STORAGE_KEY, locale);
+  writeKept(STORAGE_KEY, locale);
   chosen = true;
   return switchLocale(locale);
 }
 
 /** The provider's language from configuration (app.jsLocale, R-1-25); ignored once a locale was chosen. */
 export function applyProviderLocale(jsLocale: string | null | undefined): Promise<SupportedLocale> {
-  const locale = rememberedLocale() ?? jsLocale;
+  const locale = rememberedLocale() ?? keptLocale() ?? jsLocale;
   if (chosen || !locale) return Promise.resolve($locale.value ?? getLocale());
   return switchLocale(locale);
+}
+
+/**
+ * The language a link names (`?lang=`: the booking's, in its e-mails): the
+ * patient's choice from then on. R-8-36: an unsupported one is ignored with
+ * a warning, and the portal chooses as it would without it (English
+ * (Australia) unless the patient or the provider chose otherwise).
+ */
+export function applyLinkLocale(requested: string): Promise<SupportedLocale> {
+  const locale = matchLocale(requested);
+  if (locale) return chooseLocale(locale);
+  console.warn(`Unsupported locale "${requested}" in the link; it is ignored.`);
+  return Promise.resolve($locale.value ?? getLocale());
 }
 
 // Lazy: the provider's texts load when something first shows the locale.

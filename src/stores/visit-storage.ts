@@ -19,3 +19,20 @@ export function writeVisit(key: string, value: string): void {
     // Full or denied: it holds until the page is loaded again.
   }
 }
+
+/** What outlives the visit (localStorage: other tabs, the next visit), where storage is allowed. */
+export function readKept(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeKept(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Full or denied: the choice lasts for this visit only.
+  }
+}

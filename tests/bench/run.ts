@@ -1,10 +1,13 @@
 /**
  * npm run bench: prints the gzipped size of each widget entry (with the
  * chunks it loads), the shared chunks and the IIFE bundle, checks the frame
- * budget, and measures the server's cold and warm start and API latency.
- * Needs a build (npm run build). Figures, not timed tests.
+ * budget, and measures the server's cold and warm start (against issue 15's
+ * goals), API latency, availability and booking creation under load
+ * against issue 15's goals (tests/bench/api-load.ts, on PGlite and, with
+ * BENCH_DATABASE_URL, on PostgreSQL), and one against two API processes on
+ * PostgreSQL (BENCH_DATABASE_URL; tests/bench/server-scale.ts).
+ * BENCH_ONLY=api: only the issue 15 load figures. Needs a build (npm run build). Figures, not timed tests.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { availabilityUnderLoad, bookingUnderLoad } from './api-load.js';
 import { lighthouseHome } from './lighthouse';
 import { answerSafetyScreenings, Jar, preparedKey } from './patient-api.js';
+import { scaleOut, startBundle, startTimes } from './server-scale.js';
 
 const FRAME_BUDGET_KB = 100;
 /** Issue 15 part 4: <imaging-booking> with React, and each further element on the same page. */
@@ -130,49 +134,6 @@ function furtherElements(entries: string[]): void {
   console.log(
     `  DOMPurify and Macedonian texts outside the booking first load: ${lazyOnly.length ? `FAIL (${lazyOnly.join(', ')})` : 'PASS'}`,
   );
-}
-
-interface Started {
-  stop: () => Promise<void>;
-  ms: number;
-  log: string;
-}
-
-async function startServer(dataDir: string, port: number, databaseUrl = ''): Promise<Started> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      // The bench measures the API, not the per-address budget (all its clients are 127.0.0.1).
-      RATE_LIMIT_MAX: '1000000',
-      BOOKING_RATE_LIMIT_MAX: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const ms = performance.now() - started;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { stop, ms, log };
 }
 
 async function latency(port: number, path: string, n: number): Promise<void> {
@@ -376,6 +337,9 @@ async function patientJourney(port: number): Promise<void> {
   console.log(`  GET  attachments/response                       ${percentiles(list)}`);
 }
 
+/** Issue 15 part 2 books far more than the per-address booking budget allows. */
+const LOAD_ENV = { DATABASE_URL: '', BOOKING_RATE_LIMIT_MAX: '1000000' };
+
 /** Issue 15 parts 1 and 2 on a running server. */
 async function issue15(port: number, title: string): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
@@ -408,9 +372,14 @@ async function postgresTimings(): Promise<void> {
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema},public`);
   const dataDir = mkdtempSync(join(tmpdir(), 'imaging-bench-pg-'));
-  const port = 8191;
+  const port = Number(process.env.BENCH_PORT || 8190) + 1;
   try {
-    const server = await startServer(dataDir, port, url.toString());
+    const server = await startBundle({
+      ...LOAD_ENV,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+    });
     try {
       await issue15(port, 'PostgreSQL');
     } finally {
@@ -422,18 +391,16 @@ async function postgresTimings(): Promise<void> {
 }
 
 async function serverTimings(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'imaging-bench-'));
-  const port = 8190;
+  const dirs: string[] = [];
+  const emptyDataDir = () => {
+    dirs.push(mkdtempSync(join(tmpdir(), 'imaging-bench-')));
+    return dirs.at(-1) as string;
+  };
+  const port = Number(process.env.BENCH_PORT || 8190);
   const apiOnly = process.env.BENCH_ONLY === 'api';
   try {
-    console.log('\nServer start on PGlite (process start to first /api/health answer)');
-    const cold = await startServer(dataDir, port);
-    console.log(`  cold (empty data dir: create, migrate, seed) ${cold.ms.toFixed(0)} ms`);
-    const breakdown = cold.log.split('\n').find((l) => /open|migrat|seed/i.test(l) && /ms/.test(l));
-    if (breakdown) console.log(`  server's own breakdown: ${breakdown.trim()}`);
-    await cold.stop();
-    const warm = await startServer(dataDir, port);
-    console.log(`  warm (reopen existing data dir)            ${warm.ms.toFixed(0)} ms`);
+    const dataDir = apiOnly ? emptyDataDir() : (await startTimes(emptyDataDir, port)).warmDir;
+    const warm = await startBundle({ ...LOAD_ENV, PORT: String(port), DATA_DIR: dataDir });
     if (!apiOnly) {
       console.log('\nAPI latency (sequential, loopback)');
       await latency(port, '/api/config/portal', 200);
@@ -443,7 +410,7 @@ async function serverTimings(): Promise<void> {
       if (!(await lighthouseHome(port))) failed = true;
     }
     await issue15(port, 'PGlite').catch((error: unknown) => {
-      console.error(warm.log.slice(-3000));
+      console.error(warm.log().slice(-3000));
       throw error;
     });
     if (!apiOnly) {
@@ -451,8 +418,9 @@ async function serverTimings(): Promise<void> {
       await patientJourney(port);
     }
     await warm.stop();
+    if (!apiOnly) await scaleOut(emptyDataDir(), port);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -161,9 +161,28 @@ test.describe('appointment pages', () => {
     await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
     await keepScreenshot(page, 'appointment-cancelled');
 
-    // Coming back to the link later: the booking is cancelled (the deny page's message).
+    // Coming back to the link later (issue 13): the booking's own page, marked cancelled,
+    // with the clinic to call and the way on, not a dead end.
     await page.reload();
-    await expect(page).toHaveURL(/\/deny\?status=CANCELED/);
+    await expect(heading(page, 'Booking cancelled')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
+    const notice = appointment(page).locator('[part="cancelled-notice"]');
+    await expect(
+      notice.getByRole('link', { name: /^Questions about it\? Call .+ on / }),
+    ).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expect(card.locator('.status-badge')).toHaveText('Cancelled');
+    await expectNoAxeViolations(page);
+    for (const [name, size] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await keepScreenshot(page, `appointment-cancelled-reopened-${name}`);
+    }
+    await notice.getByRole('link', { name: 'Book a new appointment' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page, 'Choose your scan')).toBeVisible();
+    expect(await statusOf(page, bookingKey)).toBe('CANCELED');
   });
 
   test('R-4-cancel-03 leaving the cancel modal halfway keeps the appointment, and the page says nothing was cancelled', async ({
@@ -190,6 +209,12 @@ test.describe('appointment pages', () => {
       appointment(page).locator('[part="appointment-card"]').locator('.status-badge'),
     ).not.toHaveText('Cancelled');
     expect(await statusOf(page, bookingKey)).not.toBe('CANCELED');
+    // Issue 13 part 1: said plainly, below the buttons the patient used, with the focus on it.
+    const kept = appointment(page).getByText(
+      'Your appointment is still booked: it was not cancelled.',
+    );
+    await expect(kept).toBeVisible();
+    await expect(kept.locator('xpath=..')).toBeFocused();
     await page.reload();
     await frameReady(page);
     await expect(heading(page, 'Booking confirmed')).toBeVisible();
@@ -208,8 +233,15 @@ test.describe('appointment pages', () => {
     await expect(actions.getByRole('button', { name: 'Consent forms' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Pain score' })).toBeVisible();
     await expect(actions.getByRole('button', { name: 'Give feedback' })).toBeVisible();
+    // Issue 13 part 11: leaving the page comes last, below the documents the patient may still upload.
+    const done = appointment(page).getByRole('button', { name: 'Done – go to the home page' });
+    const documents = appointment(page).getByRole('heading', { name: 'Referral and documents' });
+    await expect(documents).toBeVisible();
+    expect((await done.boundingBox())!.y).toBeGreaterThan((await documents.boundingBox())!.y);
 
-    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
+    await appointment(page)
+      .getByRole('button', { name: 'Done – go to the home page', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Consent forms are waiting' });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}$`));
@@ -220,7 +252,9 @@ test.describe('appointment pages', () => {
     await expect(page.getByRole('dialog', { name: /Consent to/ }).first()).toBeVisible();
 
     await page.goto(`/appointments/${bookingKey}`);
-    await actions.getByRole('button', { name: 'Done – go to the home page', exact: true }).click();
+    await appointment(page)
+      .getByRole('button', { name: 'Done – go to the home page', exact: true })
+      .click();
     await dialog.getByRole('button', { name: 'Close anyway' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

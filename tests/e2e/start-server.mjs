@@ -1,10 +1,17 @@
 // Starts the real server on a fresh, throw-away data directory for the e2e run
 // and removes it when Playwright stops the server.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The server as `npm start` runs it: the bundle that `npm run build` writes
+// (the journeys need that build's portal anyway).
+const SERVER_BUNDLE = 'dist/server/main.js';
+if (!existsSync(SERVER_BUNDLE)) {
+  console.error(`${SERVER_BUNDLE} is missing: run npm run build first`);
+  process.exit(1);
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'imaging-e2e-'));
 // The real SMTP sink (tests/e2e/smtp-sink.mjs): playwright.config.ts sets
 // E2E_SMTP_PORT (0 turns it off); mails land as JSON lines in E2E_SMTP_FILE.
@@ -17,7 +24,7 @@ if (smtpPort) {
     file: process.env.E2E_SMTP_FILE ?? join(dataDir, 'mails.jsonl'),
   });
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, [SERVER_BUNDLE], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -8,8 +8,10 @@ import { $navigation, $shownSummary, showAppointment } from './appointment.store
 import { isPending, LOADING } from '../../src/stores/loadable';
 import { AppointmentCard } from './parts/AppointmentCard';
 import { BookingActions } from './parts/BookingActions';
+import { CancelledNotice } from './parts/CancelledNotice';
 import { ContactCentre } from './parts/ContactCentre';
 import { NoticeView } from './parts/NoticeView';
+import { CloseBooking } from './parts/CloseBooking';
 import { ReferralDocuments } from './parts/ReferralDocuments';
 import { RequiredQuestionnaires } from './parts/RequiredQuestionnaires';
 
@@ -108,6 +110,9 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
                     : 'appointment.lead',
             )}
           </p>
+          {cancelled && !moved && appointments[0] && (
+            <CancelledNotice appointment={appointments[0]} />
+          )}
           {answered && (
             // Back from a questionnaire: the page opens at its top, so the thanks is said here.
             <p className="notice notice--success" role="status" part="answered-notice">
@@ -126,6 +131,7 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
           <BookingActions summary={summary.value} />
           <ReferralDocuments appointments={appointments} />
           <ContactCentre summary={summary.value} />
+          <CloseBooking />
         </>
       )}
     </div>

@@ -81,6 +81,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('appointment store: where outcomes show (issue 13 part 6)', () => {
+  it('R-4-cancel-01 a refused change shows below the buttons, with the clinic to call', async () => {
+    const { store } = await shown({
+      ...NO_LINKS,
+      [`GET ${BASE}/can_change_status`]: () =>
+        jsonResponse({ canChange: false, reason: 'PRIOR_MINUTES', priorMinutes: 1440 }),
+    });
+    await expect(store.checkCancel(SLUG)).resolves.toBe(false);
+    expect(store.$notice.get()).toMatchObject({
+      tone: 'error',
+      slug: SLUG,
+      at: store.ACTIONS,
+      phone: '02 9000 0000',
+      text: { key: 'appointment.cancel_not_allowed_prior_minutes' },
+    });
+  });
+
+  it('R-4-cancel-03 closing the cancel dialogs without cancelling says it stays booked, below the buttons', async () => {
+    const { store } = await shown(NO_LINKS);
+    store.keepAppointment(SLUG);
+    expect(store.$notice.get()).toMatchObject({
+      tone: 'info',
+      slug: SLUG,
+      at: store.ACTIONS,
+      text: { key: 'appointment.kept' },
+    });
+  });
+});
+
 describe('appointment store: cancel (spec 4)', () => {
   it('R-4-cancel-03 R-4-quest-17 a cancel questionnaire that applies is asked in the modal; its answer cancels in one call', async () => {
     const { store, fetch } = await shown(

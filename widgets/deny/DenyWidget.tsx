@@ -4,6 +4,7 @@ import { useT } from '../../src/i18n/useT';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { telHref } from '../../src/domain/contact-number';
+import { shellPrefix } from '../../src/domain/appointment/navigation';
 import { $clinicsToCall, loadClinicsToCall } from './deny.store';
 import { getApiBase } from '../../src/api/client';
 import type { RadiologyConfig } from '../../src/contract/portal';
@@ -35,23 +36,27 @@ export interface DenyWidgetProps extends SharedWidgetProps, WidgetProps {
 }
 
 /** The deny page (spec 2.4, 4 "Deny page message by input", 8). */
-export function DenyWidget({ search = '' }: DenyWidgetProps) {
+export function DenyWidget({ search = '', path }: DenyWidgetProps) {
   const t = useT();
   const input = parseDenyParams(search);
   const message = denyMessage(input);
   const radiology = useStore($radiologyConfig);
   const href = closeHref(input, trustedOrigins(radiology));
   const clinics = useStore($clinicsToCall);
+  // A locked-out patient, and one whose booking the clinic or they took out of the diary
+  // (issue 13), get the clinics to call and, for a booking, the way to book again.
+  const booking = !!input.status;
+  const callable = !!input.maxAttempts || booking;
   useEffect(() => {
-    if (input.maxAttempts) loadClinicsToCall();
-  }, [input.maxAttempts]);
+    if (callable) loadClinicsToCall();
+  }, [callable]);
   return (
     <section className="deny" part="deny" data-state={input.status ?? 'none'}>
       <h1>{t('deny.title')}</h1>
       <p className="deny__message notice notice--error" part="message" role="alert">
         {'key' in message ? t(message.key) : message.text}
       </p>
-      {input.maxAttempts && clinics.state === 'loaded' && clinics.value.length > 0 && (
+      {callable && clinics.state === 'loaded' && clinics.value.length > 0 && (
         <section className="deny__call" aria-labelledby="deny-call-title" part="call">
           <h2 id="deny-call-title">{t('deny.call_title')}</h2>
           <ul>
@@ -64,6 +69,13 @@ export function DenyWidget({ search = '' }: DenyWidgetProps) {
             ))}
           </ul>
         </section>
+      )}
+      {booking && (
+        <p>
+          <a className="button" href={`${shellPrefix(path)}/`} part="book-new">
+            {t('deny.book_new')}
+          </a>
+        </p>
       )}
       {href && (
         <p>

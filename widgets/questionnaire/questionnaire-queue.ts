@@ -28,6 +28,12 @@ import {
   type FlowContext,
 } from '../../src/domain/questionnaire/flow-context';
 import { bookingOfKey, type BookingOfKey } from './booking-of-key';
+import { catalogueKey } from '../../src/domain/i18n/catalogue-texts';
+import { textOr } from '../../src/i18n/i18n';
+
+/** An exam's name as the patient reads it: the provider's translation by slug, else the API's. */
+export const examName = (exam: { slug: string; name: string }): string =>
+  textOr(catalogueKey.exam(exam.slug), exam.name);
 
 /** One questionnaire to ask. */
 export interface AskItem {
@@ -112,7 +118,8 @@ function fromQuestionnaire(
     modalSize: questionnaire.modalSize ?? 'lg',
     showClosingConfirmation: questionnaire.showClosingConfirmation,
     examSlug: examOf(questionnaire, examSlugs, exams),
-    examNames: examsFor(questionnaire, exams).map((exam) => exam.name),
+    // Issue 13: the exam's name in the patient's language (the provider's catalogue texts).
+    examNames: examsFor(questionnaire, exams).map((exam) => examName(exam)),
   };
 }
 

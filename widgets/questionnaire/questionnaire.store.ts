@@ -26,6 +26,7 @@ import {
 } from '../../src/domain/questionnaire/outcomes';
 import { latestCall } from '../../src/stores/loadable';
 import { loadQueue, type AskItem } from './questionnaire-queue';
+import { $locale, loadProviderBundle } from '../../src/stores/locale.store';
 import { finish, proceed } from './questionnaire-finish';
 import { saveAnswers, saveErrorKey } from './questionnaire-save';
 import {
@@ -84,7 +85,11 @@ export function startFlow(path: string, search: string): void {
 async function load(current: FlowRun): Promise<void> {
   const { context, call } = current;
   try {
-    const loadedQueue = await loadQueue(context, call.signal);
+    // The provider's texts first: the forms name the exams in the patient's language.
+    const [loadedQueue] = await Promise.all([
+      loadQueue(context, call.signal),
+      loadProviderBundle($locale.get()),
+    ]);
     if (!call.current()) return;
     context.bookingKey = loadedQueue.bookingKey;
     current.queue = loadedQueue.queue;

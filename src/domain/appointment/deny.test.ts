@@ -17,7 +17,6 @@ describe('R-4-status-01 denyStatusOf', () => {
   });
   it('R-4-deny-02..05 names the status the clinic or patient set', () => {
     for (const status of [
-      'CANCELED',
       'DECLINED_BY_PATIENT',
       'REMOVED_BY_OPERATOR',
       'DELETED',
@@ -37,6 +36,15 @@ describe('R-4-status-01 denyStatusOf', () => {
     expect(
       denyStatusOf([{ status: 'CANCELED', expired: false, movedTo: { date: '2026-12-01' } }]),
     ).toBeNull();
-    expect(denyStatusOf([{ status: 'CANCELED', expired: false, movedTo: null }])).toBe('CANCELED');
+  });
+
+  it('R-4-status-03 a cancelled booking that has not ended shows its page, marked cancelled (issue 13)', () => {
+    expect(denyStatusOf([{ status: 'CANCELED', expired: false, movedTo: null }])).toBeNull();
+    expect(
+      denyStatusOf([
+        { status: 'CANCELED', expired: false },
+        { status: 'CANCELED', expired: false },
+      ]),
+    ).toBeNull();
   });
 });

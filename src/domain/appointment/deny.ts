@@ -30,11 +30,13 @@ export function denyStatusOf(appointments: readonly DenyInput[]): string | null 
   if (appointments.length === 0) return null;
   const live = appointments.filter((a) => !a.expired && !DENY_STATUSES.includes(a.status));
   if (live.length > 0) return null;
-  // The old link of a rescheduled appointment leads to its new time, not to "cancelled".
-  if (appointments.some((a) => a.status === 'CANCELED' && a.movedTo)) return null;
-  const denied =
-    appointments.find((a) => DENY_STATUSES.includes(a.status) && a.status !== 'CANCELED') ??
-    appointments.find((a) => a.status === 'CANCELED' && !a.expired);
+  // A cancelled booking that has not ended shows its own page, marked cancelled, with the
+  // clinic to call and a way to book again (issue 13): the patient reopened their e-mail's link.
+  // So does the old link of a rescheduled appointment (it says where it went).
+  if (appointments.some((a) => a.status === 'CANCELED' && !a.expired)) return null;
+  const denied = appointments.find(
+    (a) => DENY_STATUSES.includes(a.status) && a.status !== 'CANCELED',
+  );
   return denied ? denied.status : 'EXPIRED';
 }
 

@@ -76,6 +76,11 @@ export function AttachmentsSection({
   const [upload, setUpload] = useState<UploadTarget | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const [status, setStatus] = useState('');
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // After an upload or a delete the dialog is gone: the focus goes to what happened, not to the page.
+  useEffect(() => {
+    if (status) statusRef.current?.focus();
+  }, [status]);
 
   useEffect(() => {
     void loadAttachments(stableOwner);
@@ -129,7 +134,7 @@ export function AttachmentsSection({
           {title ?? t('attachments.title')}
         </Heading>
       </div>
-      <p role="status" className="attachments__status">
+      <p ref={statusRef} tabIndex={-1} role="status" className="attachments__status">
         {status}
       </p>
       {(!load || load.state === 'loading') && <p className="notice">{t('attachments.loading')}</p>}

@@ -35,6 +35,8 @@ export const appointmentEnAU = {
   'appointment.time_zone_note': 'Times are in the clinic’s time zone ({{zone}}).',
   'appointment.map_link': 'Open {{clinic}} in a map (opens in a new tab)',
   'appointment.call_clinic': 'Call {{phone}}',
+  'appointment.cancelled_call': 'Questions about it? Call {{clinic}} on {{phone}}',
+  'appointment.book_new': 'Book a new appointment',
   'appointment.preparation': 'How to prepare',
   'appointment.no_preparation': 'No special preparation is needed.',
   'appointment.from_your_answers': 'From your answers:',

@@ -34,6 +34,8 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'appointment.time_zone_note': 'Времињата се во временската зона на клиниката ({{zone}}).',
   'appointment.map_link': 'Отвори ја локацијата на {{clinic}} на мапа (се отвора во нова картичка)',
   'appointment.call_clinic': 'Јавете се на {{phone}}',
+  'appointment.cancelled_call': 'Имате прашања? Јавете се во {{clinic}} на {{phone}}',
+  'appointment.book_new': 'Закажете нов термин',
   'appointment.preparation': 'Како да се подготвите',
   'appointment.no_preparation': 'Не е потребна посебна подготовка.',
   'appointment.from_your_answers': 'Од вашите одговори:',

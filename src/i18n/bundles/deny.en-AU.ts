@@ -20,4 +20,5 @@ export const denyEnAU = {
   'deny.results_expired': 'These results are no longer available online.',
   'deny.problem': 'There was a problem opening this page. Please try again later.',
   'deny.close': 'Close',
+  'deny.book_new': 'Book a new appointment',
 };

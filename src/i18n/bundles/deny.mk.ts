@@ -23,4 +23,5 @@ export const denyMk: Record<keyof typeof denyEnAU, string> = {
   'deny.results_expired': 'Овие резултати веќе не се достапни преку интернет.',
   'deny.problem': 'Настана проблем при отворањето на оваа страница. Обидете се повторно подоцна.',
   'deny.close': 'Затвори',
+  'deny.book_new': 'Закажете нов термин',
 };

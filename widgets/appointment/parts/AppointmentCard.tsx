@@ -127,11 +127,12 @@ export function AppointmentCard({
           <dd className="appointment__reference">{appointment.bookingKey}</dd>
         </div>
       </dl>
-      <section className="appointment__section" aria-labelledby={`${titleId}-prep`}>
+      {/* Named with the exam too: with two exams, two regions called "How to prepare" were ambiguous. */}
+      <section className="appointment__section" aria-labelledby={`${titleId}-prep ${titleId}`}>
         <h3 id={`${titleId}-prep`}>{t('appointment.preparation')}</h3>
         <Preparation appointment={appointment} />
       </section>
-      <section className="appointment__section" aria-labelledby={`${titleId}-bring`}>
+      <section className="appointment__section" aria-labelledby={`${titleId}-bring ${titleId}`}>
         <h3 id={`${titleId}-bring`}>{t('appointment.documents_needed')}</h3>
         <ul>
           {appointment.documentsNeeded.map((key) => (

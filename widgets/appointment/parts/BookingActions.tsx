@@ -5,7 +5,7 @@ import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
-import { closeNeedsConfirmation, goHome, openQuestionnaire } from '../appointment.store';
+import { openQuestionnaire } from '../appointment.store';
 import { $questionnaireLinks, type QuestionnaireLinks } from '../questionnaire-links.store';
 import { Preparation } from './Preparation';
 
@@ -20,7 +20,6 @@ const QUESTIONNAIRES: {
   { type: 'FEEDBACK', label: 'appointment.action.feedback', shown: 'feedback' },
 ];
 
-/** What concerns the whole booking: calendar, instructions, questionnaires and close (spec 2.4, 2.5, 4). */
 /**
  * "Add to calendar" on a clinic's site: the file is on the provider's origin,
  * where a browser ignores `download` and a top-level visit carries no
@@ -43,13 +42,11 @@ function downloadAcrossOrigins(event: React.MouseEvent<HTMLAnchorElement>, slug:
     .catch(() => window.open(link.href, '_blank', 'noopener'));
 }
 
+/** What concerns the whole booking: calendar, instructions and questionnaires (spec 2.4, 2.5, 4). */
 export function BookingActions({ summary }: { summary: AppointmentSummary }) {
   const t = useT();
   const links = useStore($questionnaireLinks);
   const [instructions, setInstructions] = useState(false);
-  /** The appointment whose consent forms wait (R-4-cancel-09), while the close asks. */
-  const [consentPending, setConsentPending] = useState<string | null>(null);
-  const [closing, setClosing] = useState(false);
   const first =
     summary.appointments.find((a) => a.status !== 'CANCELED') ?? summary.appointments[0];
   if (!first) return null;
@@ -61,14 +58,6 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
       items: QUESTIONNAIRES.filter((item) => links[appointment.slug]?.[item.shown]),
     }))
     .filter((entry) => entry.items.length > 0);
-
-  const close = async () => {
-    setClosing(true);
-    const pending = await closeNeedsConfirmation();
-    setClosing(false);
-    if (pending) setConsentPending(pending);
-    else goHome();
-  };
 
   return (
     <section
@@ -125,19 +114,6 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
           ))}
         </>
       )}
-      {/* Last and apart: it leaves the page for the home page (spec 4 "close"), unlike the file and instructions above. */}
-      <div className="booking-actions__row booking-actions__row--end">
-        <button
-          type="button"
-          className="button"
-          data-variant="ghost"
-          disabled={closing}
-          aria-busy={closing}
-          onClick={() => void close()}
-        >
-          {t('appointment.action.close')}
-        </button>
-      </div>
       <Modal
         open={instructions}
         title={t('appointment.instructions_title')}
@@ -165,33 +141,6 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
             <li key={key}>{t(key)}</li>
           ))}
         </ul>
-      </Modal>
-      <Modal
-        open={consentPending !== null}
-        title={t('appointment.close_consent_title')}
-        onClose={() => setConsentPending(null)}
-        size="sm"
-        actions={
-          <>
-            <button
-              type="button"
-              className="button"
-              data-autofocus
-              onClick={() => {
-                const slug = consentPending;
-                setConsentPending(null);
-                if (slug) openQuestionnaire('CONSENT_FORM', slug);
-              }}
-            >
-              {t('appointment.action.consent_forms')}
-            </button>
-            <button type="button" className="button" data-variant="ghost" onClick={goHome}>
-              {t('appointment.close_consent_yes')}
-            </button>
-          </>
-        }
-      >
-        <p className="modal__text">{t('appointment.close_consent_text')}</p>
       </Modal>
     </section>
   );

@@ -48,7 +48,7 @@ export function CombinationButton({
       {slots.map((slot, index) => (
         <span key={`${slot.deviceId}-${slot.startDateTime}`} className="slot__exam">
           {formatTime(slot.startDateTime, timeZone, locale)} {exams[index]?.name ?? ''}
-          {index < slots.length - 1 && <span className="visually-hidden">{', '}</span>}
+          {index < slots.length - 1 && <span className="visually-hidden">,</span>}
         </span>
       ))}
     </button>

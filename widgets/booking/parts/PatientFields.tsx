@@ -119,7 +119,7 @@ export function PatientFields() {
                 aria-describedby={sexError ? 'booking-sex-error' : undefined}
                 onChange={() => setField('sex', sex)}
               />
-              <span>{t(SEX_LABELS[sex])}</span>
+              <span>{breakAfterSlashes(t(SEX_LABELS[sex]))}</span>
             </label>
           ))}
         </div>
@@ -134,4 +134,13 @@ export function PatientFields() {
       {required.validationCodeRequired && textField(TEXT_FIELDS[7]!)}
     </>
   );
+}
+
+/**
+ * "Indeterminate/intersex/unspecified" is one word to the line breaker: on a
+ * phone it broke mid-word. A zero-width space after each slash lets it wrap
+ * between its parts instead (issue 13 part 11).
+ */
+function breakAfterSlashes(label: string): string {
+  return label.replace(/\//g, '/\u200B');
 }

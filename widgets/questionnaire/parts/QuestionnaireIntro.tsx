@@ -1,3 +1,4 @@
+import { examName } from '../questionnaire-queue';
 import { useT } from '../../../src/i18n/useT';
 import type { QuestionnaireAbout } from '../questionnaire-view';
 import { useListFormat } from './useListFormat';
@@ -21,7 +22,7 @@ export interface QuestionnaireIntroProps {
 export function QuestionnaireIntro({ about, position, count, done }: QuestionnaireIntroProps) {
   const t = useT();
   const listOf = useListFormat();
-  const names = about?.exams.map((exam) => exam.name) ?? [];
+  const names = about?.exams.map(examName) ?? [];
   const exams = names.length > 0 ? listOf(names) : '';
   const before = about?.mode !== 'after';
   const forms = about?.forms ?? [];

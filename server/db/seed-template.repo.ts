@@ -1,0 +1,13 @@
+import type { Queryable } from './db.js';
+
+/** seed_template_pending: whether a database made from the build's template still needs dating. */
+
+export async function markTemplatePending(q: Queryable): Promise<void> {
+  await q.query('INSERT INTO seed_template_pending DEFAULT VALUES');
+}
+
+/** Clears the mark; true when there was one (the first start of a database made from the template). */
+export async function takeTemplatePending(q: Queryable): Promise<boolean> {
+  const { rows } = await q.query('DELETE FROM seed_template_pending RETURNING 1');
+  return rows.length > 0;
+}
