@@ -57,7 +57,7 @@ const fixtures = {
   '/api/booking/regions': 'tests/fixtures/booking-regions.json',
   '/api/booking/clinics': 'tests/fixtures/booking-clinics.json',
   '/api/booking/postal_code_location': 'tests/fixtures/booking-postal-code.json',
-  '/api/booking/clinic_appointments': 'tests/fixtures/booking-clinic-appointments.json',
+  '/api/booking/clinic_appointments': 'tests/fixtures/booking-clinic-appointments.intervals.json',
   '/api/booking/find_next_available': 'tests/fixtures/booking-next-available.json',
   '/api/booking/booking_key': 'tests/fixtures/booking-key.json',
   '/api/booking/appointments': 'tests/fixtures/booking-appointment.json',

@@ -1,3 +1,4 @@
+import type { ExamRow } from './booking-catalogue.repo.js';
 import type { Queryable } from './db.js';
 
 /** What slot generation reads: clinics, devices, opening hours and busy times. */
@@ -105,4 +106,69 @@ export async function listBusy(
     startMs: new Date(row.starts).getTime(),
     endMs: new Date(row.ends).getTime(),
   }));
+}
+
+/**
+ * Each clinic's availability fingerprint: its own version and its devices'
+ * (020_availability_versions.sql). Equal fingerprints mean no booking, hold,
+ * opening-hours or catalogue change touched the clinic in between.
+ */
+export async function listAvailabilityVersions(
+  q: Queryable,
+  clinicIds: number[],
+): Promise<Map<number, string>> {
+  const { rows } = await q.query<{ versions: string[] }>(`SELECT ${VERSIONS} AS versions`, [
+    clinicIds,
+  ]);
+  return fingerprintsOf(rows[0]?.versions ?? []);
+}
+
+/** 'clinic:version' of every availability_versions row of the clinics in $N. */
+const versionsOf = (param: string) =>
+  `ARRAY(SELECT clinic_id || ':' || version FROM availability_versions
+         WHERE clinic_id = ANY(${param}::int[]))`;
+const VERSIONS = versionsOf('$1');
+
+/**
+ * A clinic's fingerprint is the sum of its versions: every bump replaces a
+ * version with a larger one from the sequence and rows are never deleted
+ * while their clinic exists, so the sum grows with every committed change
+ * (a maximum would not: a bump that drew a smaller number can commit later).
+ */
+function fingerprintsOf(versions: readonly string[]): Map<number, string> {
+  const sums = new Map<number, number>();
+  for (const pair of versions) {
+    const at = pair.indexOf(':');
+    const clinic = Number(pair.slice(0, at));
+    sums.set(clinic, (sums.get(clinic) ?? 0) + Number(pair.slice(at + 1)));
+  }
+  return new Map([...sums].map(([clinic, sum]) => [clinic, String(sum)]));
+}
+
+/** What free time needs of an exam. */
+export type SlotExam = Pick<
+  ExamRow,
+  'id' | 'slug' | 'modalityId' | 'durationMinutes' | 'enquiryOnly'
+>;
+
+/**
+ * The exam and the clinics' fingerprints in one round trip (the hot path of
+ * clinic_appointments; one table each, as planning a join costs more than
+ * the rest of the request on PGlite): undefined when there is no such exam.
+ */
+export async function findExamWithVersions(
+  q: Queryable,
+  slug: string,
+  clinicIds: number[],
+): Promise<{ exam: SlotExam; fingerprints: Map<number, string> } | undefined> {
+  const { rows } = await q.query<SlotExam & { versions: string[] }>(
+    `SELECT e.id, e.slug, e.modality_id AS "modalityId", e.duration_minutes AS "durationMinutes",
+       NOT e.bookable_online AS "enquiryOnly", ${versionsOf('$2')} AS versions
+     FROM exams e WHERE e.slug = $1`,
+    [slug, clinicIds],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { versions, ...exam } = row;
+  return { exam, fingerprints: fingerprintsOf(versions) };
 }

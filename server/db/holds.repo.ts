@@ -103,15 +103,27 @@ export async function deleteExpiredHolds(
   );
 }
 
-/** Whether a live hold of another key covers part of [startMs, endMs) on the device. */
-export async function heldByOther(
+/**
+ * One statement for a booking's holds on its device: drops the device's
+ * expired holds and the key's own holds of [startMs, endMs) (the booking takes
+ * them), and tells whether a live hold of another key covers part of that time
+ * (the caller then throws and the transaction undoes the deletes). The CTEs
+ * and the check read one snapshot, so the check excludes exactly what they delete.
+ */
+export async function takeOwnHolds(
   q: Queryable,
   input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
-): Promise<boolean> {
-  const { rows } = await q.query(
-    `SELECT 1 FROM slot_holds
-     WHERE device_id = $1 AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
-       AND expires_at > $4::timestamptz AND booking_key <> $5 LIMIT 1`,
+): Promise<{ heldByOther: boolean }> {
+  const { rows } = await q.query<{ held: boolean }>(
+    `WITH expired AS (
+       DELETE FROM slot_holds WHERE device_id = $1 AND expires_at <= $4::timestamptz
+     ), own AS (
+       DELETE FROM slot_holds WHERE device_id = $1 AND booking_key = $5
+         AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+     )
+     SELECT EXISTS (SELECT 1 FROM slot_holds
+       WHERE device_id = $1 AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+         AND expires_at > $4::timestamptz AND booking_key <> $5) AS held`,
     [
       input.deviceId,
       new Date(input.startMs).toISOString(),
@@ -120,24 +132,7 @@ export async function heldByOther(
       input.bookingKey,
     ],
   );
-  return rows.length > 0;
-}
-
-/** Deletes the key's holds that overlap [startMs, endMs) on the device: the booking took them. */
-export async function consumeHolds(
-  q: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef },
-): Promise<void> {
-  await q.query(
-    `DELETE FROM slot_holds WHERE device_id = $1 AND booking_key = $4
-       AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')`,
-    [
-      input.deviceId,
-      new Date(input.startMs).toISOString(),
-      new Date(input.endMs).toISOString(),
-      input.bookingKey,
-    ],
-  );
+  return { heldByOther: rows[0]?.held === true };
 }
 
 /** Live holds of keys other than `exceptKey` on the devices overlapping [fromMs, toMs), as busy times. */
@@ -182,4 +177,42 @@ export async function appointmentOverlaps(
     [input.deviceId, new Date(input.startMs).toISOString(), new Date(input.endMs).toISOString()],
   );
   return rows.length > 0;
+}
+
+export interface LiveHoldRow extends BusyRow {
+  bookingKey: KeyRef;
+  expiresAtMs: number;
+}
+
+/** Live holds of every key on the devices overlapping [fromMs, toMs), with their keys and ends. */
+export async function listLiveHolds(
+  q: Queryable,
+  input: { deviceIds: number[]; fromMs: number; toMs: number; nowMs: number },
+): Promise<LiveHoldRow[]> {
+  if (input.deviceIds.length === 0) return [];
+  const { rows } = await q.query<{
+    device_id: number;
+    starts: Date;
+    ends: Date;
+    booking_key: KeyRef;
+    expires_at: Date;
+  }>(
+    `SELECT device_id, lower(during) AS starts, upper(during) AS ends, booking_key, expires_at
+     FROM slot_holds
+     WHERE device_id = ANY($1::int[]) AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
+       AND expires_at > $4::timestamptz`,
+    [
+      input.deviceIds,
+      new Date(input.fromMs).toISOString(),
+      new Date(input.toMs).toISOString(),
+      new Date(input.nowMs).toISOString(),
+    ],
+  );
+  return rows.map((row) => ({
+    deviceId: row.device_id,
+    startMs: new Date(row.starts).getTime(),
+    endMs: new Date(row.ends).getTime(),
+    bookingKey: row.booking_key,
+    expiresAtMs: new Date(row.expires_at).getTime(),
+  }));
 }

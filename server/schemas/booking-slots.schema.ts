@@ -1,5 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
+import type {
+  ClinicAppointmentRequest,
+  ClinicIntervals,
+  ClinicSlots,
+  Slot,
+} from '../../src/contract/booking.js';
 import { Slug } from './booking-catalogue.schema.js';
 import { assertSameShape, Id, ID_PATTERN, Int, Num, Text, Token, type Equal } from './common.js';
 
@@ -44,6 +49,13 @@ export const ClinicAppointmentRequestSchema = Type.Object({
   ),
   clinicAppointmentsView: Type.Optional(Type.Union([Type.Literal('WEEK'), Type.Literal('MONTH')])),
   mobileLocationToken: Type.Optional(Token({ minLength: 0, maxLength: 200 })),
+  format: Type.Optional(
+    Type.Literal('intervals', {
+      description:
+        'Opt-in compact answer (ClinicIntervals, media type ' +
+        "application/vnd.imaging.slot-intervals+json); without it the spec's ClinicSlots",
+    }),
+  ),
 });
 assertSameShape<Equal<Static<typeof ClinicAppointmentRequestSchema>, ClinicAppointmentRequest>>();
 
@@ -68,6 +80,22 @@ export const ClinicSlotsSchema = Type.Object({
 assertSameShape<Equal<Static<typeof ClinicSlotsSchema>, ClinicSlots>>();
 
 export const ClinicSlotsList = Type.Array(ClinicSlotsSchema);
+
+export const ClinicIntervalsSchema = Type.Object({
+  clinicId: I,
+  clinicSlug: S,
+  clinicName: S,
+  timeZone: S,
+  durationMinutes: Type.Integer({ description: 'Length of every slot, minutes' }),
+  runs: Type.Array(I, {
+    description:
+      'Flat triples [start, count, deviceId]: count back-to-back slots on the device, the ' +
+      'first at start (whole minutes since 1970-01-01T00:00Z), ascending',
+  }),
+});
+assertSameShape<Equal<Static<typeof ClinicIntervalsSchema>, ClinicIntervals>>();
+
+export const ClinicIntervalsList = Type.Array(ClinicIntervalsSchema);
 
 export const NextAvailableQuery = Type.Object({
   examSlug: Slug,

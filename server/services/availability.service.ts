@@ -4,22 +4,28 @@
  * a requested slot is one this service would offer.
  */
 import { keyRefOf, type KeyRef } from '../db/secrets.js';
-import type { ClinicAppointmentRequest, ClinicSlots, Slot } from '../../src/contract/booking.js';
+import type {
+  ClinicAppointmentRequest,
+  ClinicIntervals,
+  ClinicSlots,
+  Slot,
+} from '../../src/contract/booking.js';
+import { encodeClinicSlots } from '../../src/domain/booking/slot-intervals.js';
 import {
-  listBusy,
-  listDevices,
+  findExamWithVersions,
   listOpeningHours,
-  listSlotClinics,
   type DeviceRow,
   type OpeningHoursRow,
+  type SlotExam,
 } from '../db/availability.repo.js';
 import { findExam, type ExamRow } from '../db/booking-catalogue.repo.js';
 import type { Queryable } from '../db/db.js';
-import { listHeld } from '../db/holds.repo.js';
 import { isVisitDay, type MobileLocationRow } from '../db/mobile-locations.repo.js';
 import { ApiError } from '../http/errors.js';
-import { visitOf, withVisitUnit } from './mobile-visits.js';
-import { clinicSlots, isGridStart } from './slot-grid.js';
+import { createFreeTimeCache, intervalsFrom, slotsFrom } from './availability-cache.js';
+import { visitOf } from './mobile-visits.js';
+import { isGridStart } from './slot-grid.js';
+import { readSlotsAfresh } from './slots-afresh.js';
 import { addDays, daysBetween, isIsoDate, zonedDate } from '../../src/domain/time/zoned-time.js';
 
 /** Longest range of clinic_appointments, in days (a month view plus its edges). */
@@ -27,14 +33,17 @@ export const MAX_RANGE_DAYS = 62;
 /** find_next_available looks this many days ahead. */
 export const NEXT_AVAILABLE_DAYS = 90;
 const NEXT_AVAILABLE_CHUNK_DAYS = 14;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface AvailabilityOptions {
   /** Current time; tests pass a fixed one. */
   clock: () => Date;
   /** Slots start at least this many minutes from now. */
   leadMinutes: number;
+  /**
+   * false: every answer read afresh and cut by clinicSlots (the straightforward
+   * computation the property test compares the cache with). Default true.
+   */
+  cache?: boolean;
 }
 
 export interface NextAvailableQuery {
@@ -47,6 +56,14 @@ export interface NextAvailableQuery {
 
 export interface AvailabilityService {
   clinicAppointments(request: ClinicAppointmentRequest): Promise<ClinicSlots[]>;
+  /**
+   * The same free time in the compact format (issue 15), without the days
+   * before minDate (a key's RESTRICT_MIN_DATE), clinics in request order.
+   */
+  clinicIntervals(
+    request: ClinicAppointmentRequest,
+    minDate: string | null,
+  ): Promise<ClinicIntervals[]>;
   findNextAvailable(query: NextAvailableQuery): Promise<Slot>;
   /** Free slots of one clinic's fixed devices on local days start..end. */
   clinicFreeSlots(input: {
@@ -86,6 +103,21 @@ function unique(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
+function assertBookable(exam: SlotExam, isBookingRequest: boolean): void {
+  if (exam.enquiryOnly && !isBookingRequest) {
+    throw new ApiError(400, 'message.exam_enquiry_only', `${exam.slug} is enquiry only`);
+  }
+}
+
+function assertRange(start: string, end: string): void {
+  if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
+    throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
+  }
+  if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) {
+    throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
+  }
+}
+
 /** The earliest calendar date anywhere on Earth right now (UTC-12). */
 function earliestToday(now: Date): string {
   return zonedDate(now.getTime(), 'Etc/GMT+12');
@@ -97,6 +129,8 @@ export function createAvailabilityService(
 ): AvailabilityService {
   const notBefore = (): number => options.clock().getTime() + options.leadMinutes * 60_000;
 
+  const cache = createFreeTimeCache(db);
+
   /** Slots of the requested clinics on local days start..end, clinics in request order. */
   async function slotsFor(
     exam: ExamRow,
@@ -105,79 +139,110 @@ export function createAvailabilityService(
     end: string,
     { exceptKey, visit }: SlotQueryOptions = {},
   ): Promise<ClinicSlots[]> {
-    const ids = unique(clinicIds);
-    const [clinics, fixed, hours] = await Promise.all([
-      listSlotClinics(db, ids, exam.id),
-      listDevices(db, ids, exam.modalityId),
-      listOpeningHours(db, ids),
-    ]);
-    const devices = visit ? withVisitUnit(fixed, visit, exam.modalityId) : fixed;
-    // Every zone's local days start..end lie within these instants (UTC-12 to UTC+14).
-    const [sy = 0, sm = 1, sd = 1] = start.split('-').map(Number);
-    const fromMs = Date.UTC(sy, sm - 1, sd) - 14 * HOUR_MS;
-    const toMs = fromMs + (daysBetween(start, end) + 1) * DAY_MS + 26 * HOUR_MS;
-    const allIds = devices.map((d) => d.id);
-    const nowMs = options.clock().getTime();
-    const [booked, held] = await Promise.all([
-      listBusy(db, allIds, fromMs, toMs),
-      listHeld(db, { deviceIds: allIds, fromMs, toMs, nowMs, exceptKey }),
-    ]);
-    const busy = [...booked, ...held];
+    if (visit || options.cache === false)
+      return straightSlots(exam, clinicIds, start, end, { exceptKey, visit });
+    const free = await cache.freeTime({
+      exam,
+      clinicIds,
+      start,
+      end,
+      nowMs: options.clock().getTime(),
+      exceptKey,
+    });
     const minStart = notBefore();
-    const result: ClinicSlots[] = [];
-    for (const id of ids) {
-      const clinic = clinics.find((c) => c.id === id);
-      if (!clinic) continue;
-      const deviceIds = devices.filter((d) => d.clinicId === id).map((d) => d.id);
-      const onVisit = visit?.clinicId === id;
-      const from = onVisit && visit.startDate > start ? visit.startDate : start;
-      const to = onVisit && visit.endDate < end ? visit.endDate : end;
-      const slots =
-        clinic.offersExam && from <= to
-          ? clinicSlots({
-              clinic,
-              hours: hours.filter((h) => h.clinicId === id),
-              deviceIds,
-              busy: busy.filter((b) => deviceIds.includes(b.deviceId)),
-              durationMinutes: exam.durationMinutes,
-              start: from,
-              end: to,
-              notBeforeMs: minStart,
-            })
-          : [];
-      result.push({
-        clinicId: clinic.id,
-        clinicSlug: clinic.slug,
-        clinicName: clinic.name,
-        timeZone: clinic.timeZone,
-        slots,
-      });
-    }
-    return result;
+    return unique(clinicIds).flatMap((id) => {
+      const clinic = free.get(id);
+      if (!clinic) return [];
+      return [
+        {
+          clinicId: clinic.clinic.id,
+          clinicSlug: clinic.clinic.slug,
+          clinicName: clinic.clinic.name,
+          timeZone: clinic.clinic.timeZone,
+          slots: slotsFrom(clinic, minStart),
+        },
+      ];
+    });
   }
+
+  const straightSlots = (
+    exam: ExamRow,
+    clinicIds: number[],
+    start: string,
+    end: string,
+    { exceptKey, visit }: SlotQueryOptions,
+  ): Promise<ClinicSlots[]> =>
+    readSlotsAfresh(db, {
+      exam,
+      clinicIds: unique(clinicIds),
+      start,
+      end,
+      exceptKey,
+      visit,
+      nowMs: options.clock().getTime(),
+      notBeforeMs: notBefore(),
+    });
 
   async function bookableExam(slug: string, isBookingRequest: boolean): Promise<ExamRow> {
     const exam = await requireExam(db, slug);
-    if (exam.enquiryOnly && !isBookingRequest) {
-      throw new ApiError(400, 'message.exam_enquiry_only', `${slug} is enquiry only`);
-    }
+    assertBookable(exam, isBookingRequest);
     return exam;
   }
 
   return {
     async clinicAppointments(request) {
       const { start, end } = request;
-      if (!isIsoDate(start) || !isIsoDate(end) || end < start) {
-        throw new ApiError(400, 'message.bad_request', `bad date range ${start}..${end}`);
-      }
-      if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) {
-        throw new ApiError(400, 'message.date_range_too_long', `over ${MAX_RANGE_DAYS} days`);
-      }
+      assertRange(start, end);
       const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
       const visit = await visitOf(db, request);
       return slotsFor(exam, request.clinicIds, start, end, {
         exceptKey: keyRefOf(request.examBookingKey),
         visit,
+      });
+    },
+
+    async clinicIntervals(request, minDate) {
+      const { start, end } = request;
+      assertRange(start, end);
+      const exceptKey = keyRefOf(request.examBookingKey);
+      const visit = await visitOf(db, request);
+      if (visit || options.cache === false) {
+        const exam = await bookableExam(request.examSlug, request.isBookingRequest === true);
+        const clinics = await straightSlots(exam, request.clinicIds, start, end, {
+          exceptKey,
+          visit,
+        });
+        return clinics.map((clinic) =>
+          encodeClinicSlots(
+            {
+              ...clinic,
+              slots: clinic.slots.filter(
+                (slot) => minDate === null || slot.startDateTime.slice(0, 10) >= minDate,
+              ),
+            },
+            exam.durationMinutes,
+          ),
+        );
+      }
+      // One round trip for the exam and the fingerprints: the hot path (issue 15).
+      const found = await findExamWithVersions(db, request.examSlug, request.clinicIds);
+      if (!found) throw new ApiError(404, 'message.exam_not_found', `no exam ${request.examSlug}`);
+      const { exam, fingerprints } = found;
+      assertBookable(exam, request.isBookingRequest === true);
+      const nowMs = options.clock().getTime();
+      const free = await cache.freeTime({
+        exam,
+        clinicIds: request.clinicIds,
+        start,
+        end,
+        nowMs,
+        exceptKey,
+        fingerprints,
+      });
+      const minStart = notBefore();
+      return unique(request.clinicIds).flatMap((id) => {
+        const clinic = free.get(id);
+        return clinic ? [intervalsFrom(clinic, minStart, minDate)] : [];
       });
     },
 

@@ -11,6 +11,7 @@ import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/co
 import { insertAppointment } from '../db/appointments.repo.js';
 import { insertBookingKey, lockDevice } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
+import { onceEach } from '../db/read-once.js';
 import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
 import { ApiError } from '../http/errors.js';
 import type { AvailabilityService } from './availability.service.js';
@@ -98,31 +99,34 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     { holderKey, remember, locale = null }: BookingContext = { holderKey: null },
   ): Promise<AppointmentResponse> {
     const patient = validatePatient(request.patient, clock());
-    const { exam, clinic, device, startMs, endMs } = await checkSlot(db, availability, request);
+    // The checks before the transaction read the same questionnaires, answers and rules
+    // several times: identical reads of this request are asked once (issue 15 part 2).
+    const reads = onceEach(db);
+    const { exam, clinic, device, startMs, endMs } = await checkSlot(reads, availability, request);
     // The safety screenings must be answered, and the key's stored answers may rule
     // this booking out (R-4-quest-04).
     const ref = keyRef(request.bookingKey);
     if (options.requireSafetyAnswers ?? true) {
-      await assertScreeningsAnswered(db, {
+      await assertScreeningsAnswered(reads, {
         bookingKey: ref,
         examSlugs: [exam.slug],
         appointmentSlug: request.appointmentSlug,
         holderKey,
       });
     }
-    await assertBookingAllowed(db, ref, {
+    await assertBookingAllowed(reads, ref, {
       examSlug: exam.slug,
       startMs,
       timeZone: clinic.timeZone,
       patient: request.patient,
     });
-    const walkIns = await walkInNotes(db, clinic.id, request.walkInExams);
+    const walkIns = await walkInNotes(reads, clinic.id, request.walkInExams);
     // What the answers mean for this visit stays with it (the confirmation page, the e-mail).
-    const patientNotes = await patientNotesFor(db, ref, exam);
+    const patientNotes = await patientNotesFor(reads, ref, exam);
     const slug = newSlug();
     const address = clinicAddress(clinic);
     // The answer and the e-mail speak the patient's language (issue 13 part 8).
-    const texts = await mailTexts(db, locale);
+    const texts = await mailTexts(reads, locale);
     const { bookingKey } = request;
     const response: AppointmentResponse = {
       slug,

@@ -5,6 +5,7 @@
  * feeds it from the database.
  */
 import type { Slot } from '../../src/contract/booking.js';
+import type { SlotRun } from '../../src/domain/booking/slot-intervals.js';
 import type { BusyRow, OpeningHoursRow } from '../db/availability.repo.js';
 import {
   addDays,
@@ -136,6 +137,55 @@ export function clinicSlots(input: GridInput): Slot[] {
     }
   }
   return slots;
+}
+
+export type RunInput = Omit<GridInput, 'clinic' | 'notBeforeMs'> & { timeZone: string };
+
+/**
+ * The free slots of clinicSlots (ignoring "now") as runs: back-to-back slots
+ * of one opening window given to the same device. The fast path of
+ * availability-cache.ts keeps these per clinic; the property test
+ * (free-time.property.test.ts) holds them equal to clinicSlots.
+ */
+export function clinicRuns(input: RunInput): SlotRun[] {
+  const isBusy = busyChecker(input.busy);
+  const step = input.durationMinutes * MINUTE_MS;
+  const runs: SlotRun[] = [];
+  if (input.deviceIds.length === 0) return runs;
+  for (const window of openWindows(input.timeZone, input.hours, input.start, input.end)) {
+    let run: SlotRun | undefined;
+    for (const startMs of slotStarts(window, input.durationMinutes)) {
+      const deviceId = input.deviceIds.find((id) => !isBusy(id, startMs, startMs + step));
+      if (deviceId === undefined) run = undefined;
+      else if (run?.deviceId === deviceId) run.count++;
+      else {
+        run = { startMs, count: 1, deviceId };
+        runs.push(run);
+      }
+    }
+  }
+  return runs;
+}
+
+/** The runs without slots that start before notBeforeMs. */
+export function runsFrom(
+  runs: readonly SlotRun[],
+  durationMinutes: number,
+  notBeforeMs: number,
+): SlotRun[] {
+  const step = durationMinutes * MINUTE_MS;
+  const kept: SlotRun[] = [];
+  for (const run of runs) {
+    const skip = Math.max(0, Math.ceil((notBeforeMs - run.startMs) / step));
+    if (skip === 0) kept.push(run);
+    else if (skip < run.count)
+      kept.push({
+        startMs: run.startMs + skip * step,
+        count: run.count - skip,
+        deviceId: run.deviceId,
+      });
+  }
+  return kept;
 }
 
 /** Whether an instant is the start of a slot on the clinic's grid for that local day. */

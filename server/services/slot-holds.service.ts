@@ -13,15 +13,14 @@ import { findBookingKey } from '../db/booking-keys.repo.js';
 import type { Db, Queryable } from '../db/db.js';
 import {
   appointmentOverlaps,
-  consumeHolds,
   countLiveHoldsOfAddress,
   deleteExpiredHolds,
   deleteHoldsOfKey,
-  heldByOther,
   heldDeviceIds,
   insertHold,
   lockAddress,
   markFirstHold,
+  takeOwnHolds,
 } from '../db/holds.repo.js';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../config.js';
 import { ApiError } from '../http/errors.js';
@@ -62,9 +61,8 @@ export async function takeHeldTime(
   tx: Queryable,
   input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
 ): Promise<void> {
-  await deleteExpiredHolds(tx, [input.deviceId], input.nowMs);
-  if (await heldByOther(tx, input)) throw conflict();
-  await consumeHolds(tx, input);
+  // One round trip (issue 15 part 2): expired and own holds go, another key's live hold refuses.
+  if ((await takeOwnHolds(tx, input)).heldByOther) throw conflict();
 }
 
 function overlapping(slots: readonly CheckedSlot[]): boolean {

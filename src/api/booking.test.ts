@@ -87,13 +87,39 @@ describe('booking calls (spec 7, booking.contract.ts)', () => {
       start: '2026-11-23',
       end: '2026-11-29',
     };
+    answer = () => jsonResponse([]);
     await getClinicAppointments(request, { signal: controller.signal });
     expect(fetch.calls[0]).toMatchObject({
       url: '/api/booking/clinic_appointments',
       method: 'POST',
     });
-    expect(body()).toEqual(request);
+    expect(body()).toEqual({ ...request, format: 'intervals' });
     expect(fetch.calls[0]?.init.signal).toBe(controller.signal);
+  });
+
+  it('issue 15: clinic appointments ask for the compact format and answer the spec slots', async () => {
+    answer = () =>
+      jsonResponse([
+        {
+          clinicId: 1,
+          clinicSlug: 'sydney-cbd',
+          clinicName: 'Sydney CBD',
+          timeZone: 'Australia/Sydney',
+          durationMinutes: 30,
+          // 2026-11-23 07:30 and 08:00 Sydney (+11:00) on device 4.
+          runs: [Date.parse('2026-11-22T20:30:00Z') / 60_000, 2, 4],
+        },
+      ]);
+    const clinics = await getClinicAppointments({
+      clinicIds: [1],
+      examSlug: 'ct-chest',
+      start: '2026-11-23',
+      end: '2026-11-23',
+    });
+    expect(clinics[0]?.slots.map((slot) => [slot.startDateTime, slot.endDateTime])).toEqual([
+      ['2026-11-23T07:30:00+11:00', '2026-11-23T08:00:00+11:00'],
+      ['2026-11-23T08:00:00+11:00', '2026-11-23T08:30:00+11:00'],
+    ]);
   });
 
   it('R-7-calls-33: find next available joins the clinic ids and maps 404 to null', async () => {

@@ -48,6 +48,7 @@ describe('slot step (spec 4 "Location and slots")', () => {
       start: '2027-03-01',
       end: '2027-03-07',
       clinicAppointmentsView: 'WEEK',
+      format: 'intervals',
     });
     expect(store.$freeSlots.get()).toHaveLength(3);
     expect(store.$period.get()).toMatchObject({ canGoBack: false, today: '2027-03-01' });
@@ -196,7 +197,7 @@ describe('slot step (spec 4 "Location and slots")', () => {
       [SLOTS]: () =>
         fail
           ? errorResponse(500, 'message.x')
-          : new Response(JSON.stringify(fixtures.clinicAppointments)),
+          : new Response(JSON.stringify(fixtures.clinicIntervals)),
     });
     await vi.waitFor(() => expect(store.$slots.get().state).toBe('failed'));
     fail = false;

@@ -13,6 +13,8 @@ import {
 import appointment from '../../tests/fixtures/booking-appointment.json';
 import bodyParts from '../../tests/fixtures/booking-body-parts.json';
 import clinicAppointments from '../../tests/fixtures/booking-clinic-appointments.json';
+// The same slots in the format 'intervals' the slot step asks for (issue 15).
+import clinicIntervals from '../../tests/fixtures/booking-clinic-appointments.intervals.json';
 import clinics from '../../tests/fixtures/booking-clinics.json';
 import exams from '../../tests/fixtures/booking-exams.json';
 import bookingKey from '../../tests/fixtures/booking-key.json';
@@ -33,6 +35,7 @@ export const fixtures = {
   appointment,
   bodyParts,
   clinicAppointments,
+  clinicIntervals,
   clinics,
   exams,
   bookingKey,
@@ -57,7 +60,7 @@ const DEFAULTS: Record<string, unknown> = {
   'GET /api/booking/regions': regions,
   'GET /api/booking/clinics': clinics,
   'GET /api/booking/postal_code_location': postalCode,
-  'POST /api/booking/clinic_appointments': clinicAppointments,
+  'POST /api/booking/clinic_appointments': clinicIntervals,
   'GET /api/booking/find_next_available': nextAvailable,
   'POST /api/booking/booking_key': bookingKey,
   'POST /api/booking/appointments': appointment,
