@@ -13,6 +13,8 @@ export interface AppointmentMailFacts {
   /** Null for a modality-only appointment. */
   examSlug: string | null;
   clinicName: string;
+  /** The clinic's phone, for "call the clinic" lines. */
+  clinicPhone: string;
   address: string;
   suburb: string;
   state: string;
@@ -31,7 +33,7 @@ export async function appointmentMailFacts(
        a.patient_first_name AS "patientFirstName", a.patient_last_name AS "patientLastName",
        coalesce(a.patient_email, '') AS "patientEmail", lower(a.during) AS starts,
        coalesce(e.name, m.name) AS "examName", e.slug AS "examSlug", a.locale,
-       c.name AS "clinicName", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
+       c.name AS "clinicName", c.phone AS "clinicPhone", c.address, c.suburb, c.state, c.postal_code AS "postalCode",
        c.time_zone AS "timeZone"
      FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
      JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id

@@ -38,7 +38,7 @@ export async function queueCancellationEmail(
     t('email.cancel.book_again'),
     portalLink(publicUrl, '/', texts.locale),
     '',
-    t('email.cancel.not_you'),
+    t('email.cancel.not_you', { clinic: facts.clinicName, phone: facts.clinicPhone }),
   ].join('\n');
   await insertOutboxMessage(q, {
     channel: 'email',

@@ -38,7 +38,7 @@ export const MAIL_TEXTS_EN = {
   'email.cancel.done': 'Your appointment is cancelled, as you asked.',
   'email.cancel.was': 'Was: {{when}} {{abbr}}',
   'email.cancel.book_again': 'The time is free for someone else now. To book a new time:',
-  'email.cancel.not_you': 'If you did not cancel this appointment, please call the clinic.',
+  'email.cancel.not_you': 'If you did not cancel this appointment, please call {{clinic}} on {{phone}}.',
   'email.cancel.subject': 'Your {{exam}} appointment on {{when}} is cancelled',
   'email.code.subject': 'Your verification code',
   'email.code.body':

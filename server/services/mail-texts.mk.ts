@@ -34,7 +34,7 @@ export const MAIL_TEXTS_MK: Record<MailKey, string> = {
   'email.cancel.done': 'Вашиот термин е откажан, како што побаравте.',
   'email.cancel.was': 'Беше: {{when}} {{abbr}}',
   'email.cancel.book_again': 'Терминот сега е слободен за друг пациент. За да закажете нов термин:',
-  'email.cancel.not_you': 'Ако не го откажавте овој термин, ве молиме јавете се во клиниката.',
+  'email.cancel.not_you': 'Ако не го откажавте овој термин, ве молиме јавете се во {{clinic}} на {{phone}}.',
   'email.cancel.subject': 'Вашиот термин за {{exam}} на {{when}} е откажан',
   'email.code.subject': 'Вашиот код за потврда',
   'email.code.body':

@@ -277,6 +277,10 @@ describe('R-2.4-29 confirm, cancel and can-change-status', () => {
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]?.body).toContain('Your appointment is cancelled, as you asked.');
     expect(cancelled[0]?.body).toContain('To book a new time:');
+    // Second try-out (issue 13): "call the clinic" names it and its number.
+    expect(cancelled[0]?.body).toMatch(
+      /If you did not cancel this appointment, please call Harbour Imaging .+ on [\d ()+]+\./,
+    );
     // The time is free again: someone else books it.
     await expect(bookOne(app, db, { dayOffset: 2, hour: 11 })).resolves.toBeTruthy();
   });
