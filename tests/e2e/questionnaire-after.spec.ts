@@ -132,11 +132,15 @@ test.describe('questionnaires after booking on the appointment page', () => {
     await keepScreenshot(page, 'appointment-decline-questionnaire');
     await dialog.getByRole('button', { name: 'Submit' }).click();
 
-    // The server cancels on decline (status CANCELED): the booking's page is the deny page.
-    await expect(page).toHaveURL(/\/deny\?status=CANCELED/);
-    await expect(page.locator('body')).toContainText(/cancel/i);
+    // The server cancels on decline (status CANCELED): the booking's page says so, with the
+    // clinic to call and a way to book again (issue 13; no longer a dead-end deny page).
+    await expect(page).toHaveURL(new RegExp(`/appointments/${bookingKey}`));
+    await expect(appointment(page).getByRole('heading', { level: 1 })).toHaveText(
+      'Booking cancelled',
+    );
+    await expect(appointment(page).locator('[part="book-new"]')).toBeVisible();
     await expectNoAxeViolations(page);
-    await keepScreenshot(page, 'appointment-declined-deny');
+    await keepScreenshot(page, 'appointment-declined');
   });
   test('R-8-07 the radiologist protocol: a staff session answers PROTOCOL for a booking request named by its slug', async ({
     page,

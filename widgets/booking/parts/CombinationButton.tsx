@@ -29,28 +29,26 @@ export function CombinationButton({
   const first = slots[0]!;
   const last = slots[slots.length - 1]!;
   const zone = zoneAbbreviation(timeZone, first.startDateTime, locale);
-  const range = `${formatTime(first.startDateTime, timeZone, locale)}–${formatTime(last.endDateTime, timeZone, locale)}`;
-  const times = slots.map(
-    (slot, index) =>
-      `${formatTime(slot.startDateTime, timeZone, locale)} ${exams[index]?.name ?? ''}`,
-  );
-  // The name spelled out: assembled from the visible parts, a screen reader read " , " between exams.
-  const name = `${range} ${zone}, ${formatInstantDay(first.startDateTime, timeZone, locale)}: ${times.join(', ')}`;
   return (
     <button
       type="button"
       className="slot slot--combination"
-      aria-label={name}
       aria-pressed={chosen}
       data-start={first.startDateTime}
       onClick={() => onChoose(combination)}
     >
       <span className="slot__range">
-        {range} {showZone && <span className="slot__zone">{zone}</span>}
+        {formatTime(first.startDateTime, timeZone, locale)}–
+        {formatTime(last.endDateTime, timeZone, locale)}{' '}
+        <span className={showZone ? 'slot__zone' : 'visually-hidden'}>{zone}</span>
+        <span className="visually-hidden">
+          {`, ${formatInstantDay(first.startDateTime, timeZone, locale)}: `}
+        </span>
       </span>
       {slots.map((slot, index) => (
         <span key={`${slot.deviceId}-${slot.startDateTime}`} className="slot__exam">
-          {times[index]}
+          {formatTime(slot.startDateTime, timeZone, locale)} {exams[index]?.name ?? ''}
+          {index < slots.length - 1 && <span className="visually-hidden">{', '}</span>}
         </span>
       ))}
     </button>
