@@ -136,6 +136,11 @@ function showFrameOverShell(): void {
       return void requestAnimationFrame(swap);
     shell.remove();
     delete frame.dataset.pending;
+    // A dialog the page's element opened while the frame was hidden (the login) could not take
+    // the focus then: it takes it now.
+    const page = current?.shadowRoot;
+    if (page && !page.activeElement)
+      page.querySelector<HTMLElement>('dialog[open] [data-autofocus]')?.focus();
   };
   requestAnimationFrame(swap);
 }
