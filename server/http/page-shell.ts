@@ -1,7 +1,6 @@
 import type { PortalConfig } from '../../src/contract/portal.js';
 import {
   compactHeaderImage,
-  firstSegment,
   headerAsset,
   pageType,
   type HeaderAsset,
@@ -67,11 +66,13 @@ export function pageShell(
   path: string,
   images: Partial<Record<HeaderAsset, ShellImage>> = {},
 ): string {
-  if (firstSegment(path) === 'iframe' || path.startsWith('/iframe')) return '';
+  if (path.startsWith('/iframe')) return '';
   const type = pageType(path);
   const banner = bannerHtml(config.radiology.bannerMessage ?? '');
   const closable = config.radiology.closeBanner ? ' data-closable' : '';
-  const background = config.application.patientPortalBackgroundImageEnabled ? ' data-background' : '';
+  const background = config.application.patientPortalBackgroundImageEnabled
+    ? ' data-background'
+    : '';
   const phoneAsset = headerAsset(type, false);
   const tabletAsset = headerAsset(type, true);
   return [

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
@@ -192,4 +201,18 @@ export async function startEarlyInMinute(marginSeconds = 20): Promise<void> {
   const second = new Date().getUTCSeconds();
   if (second > 60 - marginSeconds)
     await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+}
+
+/**
+ * A dist directory holding only the real host page (demo/portal/index.html),
+ * for tests of what the server writes into it: they fail if its placeholders go.
+ */
+export async function hostPageDist(prefix: string): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(join(dist, 'demo/portal'), { recursive: true });
+  await copyFile(
+    resolve(import.meta.dirname, '../../demo/portal/index.html'),
+    join(dist, 'demo/portal/index.html'),
+  );
+  return dist;
 }

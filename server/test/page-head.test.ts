@@ -3,15 +3,13 @@
  * keywords and verification tag in the host page's HTML itself, escaped
  * (spec 3 "App configuration"; R-3-01, R-3-02; issue 14).
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
 import { readSetting, writeSetting } from '../db/settings.repo.js';
 import { HEAD_PLACEHOLDER } from '../http/page-head.js';
-import { SETUP_TIMEOUT, closeTestApp, openTestDb, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, closeTestApp, hostPageDist, openTestDb, testApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -21,13 +19,7 @@ let seededApp: Record<string, unknown>;
 beforeAll(async () => {
   db = await openTestDb('page-head');
   seededApp = (await readSetting(db, 'app')) as Record<string, unknown>;
-  dist = await mkdtemp(join(tmpdir(), 'portal-head-'));
-  await mkdir(join(dist, 'demo/portal'), { recursive: true });
-  // The real host page: the test fails if its placeholder goes.
-  await copyFile(
-    resolve(import.meta.dirname, '../../demo/portal/index.html'),
-    join(dist, 'demo/portal/index.html'),
-  );
+  dist = await hostPageDist('portal-head-');
   app = await testApp(db, { distDir: dist });
 }, SETUP_TIMEOUT);
 

@@ -3,9 +3,7 @@
  * frame (banner text, provider name, header image with its size) into it
  * (issue 15 part 3), and nothing the provider configures can add markup.
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.js';
@@ -13,7 +11,7 @@ import { readSetting, writeSetting } from '../db/settings.repo.js';
 import { imageSize } from '../http/image-size.js';
 import { INLINE_IMAGE_MAX_BYTES, SHELL_PLACEHOLDER } from '../http/page-shell.js';
 import { readAsset, writeAsset } from '../db/assets.repo.js';
-import { SETUP_TIMEOUT, closeTestApp, openTestDb, testApp } from './helpers.js';
+import { SETUP_TIMEOUT, closeTestApp, hostPageDist, openTestDb, testApp } from './helpers.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -23,13 +21,7 @@ let seededRadiology: Record<string, unknown>;
 beforeAll(async () => {
   db = await openTestDb('page-shell');
   seededRadiology = (await readSetting(db, 'radiology')) as Record<string, unknown>;
-  dist = await mkdtemp(join(tmpdir(), 'portal-shell-'));
-  await mkdir(join(dist, 'demo/portal'), { recursive: true });
-  // The real host page: the test fails if its placeholder goes.
-  await copyFile(
-    resolve(import.meta.dirname, '../../demo/portal/index.html'),
-    join(dist, 'demo/portal/index.html'),
-  );
+  dist = await hostPageDist('portal-shell-');
   app = await testApp(db, { distDir: dist });
 }, SETUP_TIMEOUT);
 
