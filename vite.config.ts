@@ -69,6 +69,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // A stylesheet stays a file: the page's policy allows styles from 'self' and inline, not
+    // data: addresses (demo/portal/background.css is small enough to be inlined otherwise).
+    assetsInlineLimit: (file: string) => (file.endsWith('.css') ? false : undefined),
     // The integrations (src/integrations: analytics, error reporting, chat) load after the
     // element, whose chunks they share, and only when configured: listing their chunks for
     // preload would weigh on every element's first load for nothing. The frame's language

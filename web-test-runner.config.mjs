@@ -2,11 +2,13 @@
 // is bundled with esbuild (TypeScript, JSX, CommonJS React, `?inline` CSS),
 // so the tests run the sources, not dist/. The API is served from fixtures:
 // these tests prove the elements; the journeys in tests/e2e use the real server.
+import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
+import { tsImport } from 'tsx/esm/api';
 
 const root = import.meta.dirname;
 
@@ -28,6 +30,15 @@ const inlineCss = {
   },
 };
 
+// dicom-parser's UMD bundle names Node's zlib (for deflated files, which the viewer refuses).
+const noNodeZlib = {
+  name: 'no-node-zlib',
+  setup(b) {
+    b.onResolve({ filter: /^zlib$/ }, () => ({ path: 'zlib', namespace: 'empty' }));
+    b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export default {};' }));
+  },
+};
+
 const bundleTests = {
   name: 'bundle-tests',
   async serve(context) {
@@ -40,7 +51,7 @@ const bundleTests = {
       jsx: 'automatic',
       sourcemap: 'inline',
       define: { 'process.env.NODE_ENV': '"development"' },
-      plugins: [inlineCss],
+      plugins: [inlineCss, noNodeZlib],
       // @web/test-runner-commands talks to the runner through this runtime module.
       external: ['/__web-dev-server__web-socket.js'],
     });
@@ -72,6 +83,38 @@ const fixtures = {
   '/api/booking/booking_key/update': 'tests/fixtures/booking-key-update.json',
 };
 
+/**
+ * The image viewer's DICOMweb service, stubbed over a generated study (an
+ * 80-slice CT, an RGB ultrasound, a MONOCHROME1 X-ray: tests/fixtures/dicom),
+ * made once on first use; /__fixtures/dicom-study names its UIDs and token.
+ */
+let dicomweb;
+async function dicomwebStub(context, next) {
+  if (!context.path.startsWith('/dicomweb/') && context.path !== '/__fixtures/dicom-study')
+    return next();
+  dicomweb ??= Promise.all([
+    tsImport('./tests/fixtures/dicom/generate.ts', import.meta.url),
+    tsImport('./tests/fixtures/dicom/stub-dicomweb.ts', import.meta.url),
+  ]).then(([generate, stub]) => {
+    const study = generate.syntheticStudy();
+    return { study, handle: stub.dicomwebStub([study], { token: stub.FIXTURE_TOKEN }), stub };
+  });
+  const { study, handle, stub } = await dicomweb;
+  if (context.path === '/__fixtures/dicom-study') {
+    context.type = 'application/json';
+    context.body = JSON.stringify({
+      studyInstanceUID: study.studyInstanceUID,
+      token: stub.FIXTURE_TOKEN,
+      series: study.series.map((s) => ({ uid: s.seriesInstanceUID, count: s.instances.length })),
+    });
+    return;
+  }
+  const answer = handle(context.method, context.url, context.get('authorization'));
+  context.status = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) context.set(name, value);
+  context.body = Buffer.from(answer.body);
+}
+
 async function apiFixtures(context, next) {
   const file = fixtures[context.path];
   if (file) {
@@ -97,7 +140,7 @@ export default {
   nodeResolve: false,
   concurrency: 1,
   plugins: [bundleTests],
-  middleware: [apiFixtures],
+  middleware: [dicomwebStub, apiFixtures],
   testFramework: { config: { timeout: 10000 } },
   browsers: [
     playwrightLauncher({

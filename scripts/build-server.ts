@@ -70,8 +70,9 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // PGlite finds its WebAssembly and data files beside its own modules; pg-native is optional.
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native'],
+  // PGlite finds its WebAssembly and data files beside its own modules; pg-native is optional;
+  // dcmjs (1 MB) is imported on the first DICOM request, not parsed at every start (issue 17).
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg-native', 'dcmjs'],
   // CommonJS packages inside an ES module bundle.
   banner: {
     js: [

@@ -9,6 +9,7 @@ import { installCors } from './http/cors.js';
 import { pageSources } from './http/integration-csp.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { sharedReads } from './db/shared-reads.js';
 import { lazySchemaController } from './http/lazy-schemas.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
@@ -29,19 +30,26 @@ import { assetRoutes } from './routes/assets.js';
 import { authRoutes } from './routes/auth.js';
 import { devMailboxEnabled, devMailboxRoutes } from './routes/dev-mailbox.js';
 import { patientAuthRoutes } from './routes/patient-auth.js';
+import { memoisingZlib } from './http/compression-memo.js';
 import { logSerializers } from './http/log-redaction.js';
 import { bookingCatalogueRoutes } from './routes/booking-catalogue.js';
 import { bookingHoldRoutes } from './routes/booking-holds.js';
 import { bookingLookupRoutes } from './routes/booking-lookups.js';
 import { bookingPendingRoutes } from './routes/booking-pending.js';
 import { appointmentRoutes } from './routes/appointments.js';
+import { checkInKioskRoutes } from './routes/check-in-kiosk.js';
+import { checkInRoutes } from './routes/check-in.js';
+import { createCheckInService } from './services/check-in.service.js';
 import { bookingRequestPageRoutes } from './routes/booking-requests.js';
 import { bookingSlotRoutes } from './routes/booking-slots.js';
 import { bookingRoutes } from './routes/booking.js';
 import { configRoutes } from './routes/config.js';
 import type { RouteDeps } from './routes/deps.js';
 import { devRoutes } from './routes/dev.js';
+import { devAppointmentRoutes } from './routes/dev-appointments.js';
+import { doctorSearchRoutes } from './routes/doctor-search.js';
 import { healthRoutes } from './routes/health.js';
+import { imagingRoutes } from './routes/imaging.js';
 import { openapiRoutes } from './routes/openapi.js';
 import { questionnaireRoutes } from './routes/questionnaires.js';
 import { ErrorBody } from './schemas/common.js';
@@ -51,6 +59,8 @@ import { createBookingKeyService } from './services/booking-key.service.js';
 import { createBookingLookupService } from './services/booking-lookups.service.js';
 import { createBookingRequestService } from './services/booking-request.service.js';
 import { createBookingService } from './services/booking.service.js';
+import { createReminderService, type ReminderService } from './services/reminders.service.js';
+import { DEFAULT_REMINDERS } from './config-check-in.js';
 import { createDocumentService, type DocumentService } from './services/documents.service.js';
 import { createPortalConfigService } from './services/portal-config.service.js';
 import { createQuestionnaireService } from './services/questionnaire.service.js';
@@ -64,6 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The document service, for the housekeeping job main.ts starts (jobs/document-sweep.ts). */
     documents: DocumentService;
+    /** The reminders, for the job main.ts starts (jobs/reminders.ts). */
+    reminders: ReminderService;
   }
 }
 
@@ -80,12 +92,13 @@ export interface BuildAppOptions {
 
 /** The reference API as a Fastify instance, ready for inject() or listen(). */
 export async function buildApp({
-  db,
+  db: database,
   config,
   logger = false,
   clock = () => new Date(),
   freeSpace,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const db = sharedReads(database);
   const app = Fastify({
     // Booking keys and codes are masked in every logged URL (http/log-redaction.ts).
     logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
@@ -119,13 +132,20 @@ export async function buildApp({
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: '__Host-imaging_session' },
+          // DICOMweb (routes/dicomweb.ts): a study-scoped viewer token, also accepted as ?token=.
+          viewerToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },
   });
   await app.register(fastifyCookie);
   // Slot lists for a month across clinics are megabytes of JSON; patients are often on phones.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The same answer for many patients is compressed once (http/compression-memo.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    zlib: memoisingZlib(),
+  });
 
   installErrorHandling(app);
   const portalConfig = createPortalConfigService(db, config.runtime);
@@ -145,6 +165,13 @@ export async function buildApp({
     absoluteSeconds: config.sessionAbsoluteSeconds,
   });
   installSecuredArea(app, sessions);
+  const reminderConfig = config.reminders ?? DEFAULT_REMINDERS;
+  const reminders = createReminderService(db, {
+    publicUrl: config.publicUrl,
+    leadHours: reminderConfig.leadHours,
+    secret: reminderConfig.secret,
+    clock,
+  });
   const deps: RouteDeps = {
     db,
     config,
@@ -158,6 +185,7 @@ export async function buildApp({
       publicUrl: config.publicUrl,
       availability,
       requireSafetyAnswers: config.booking.requireSafetyAnswers ?? true,
+      reminders,
     }),
     bookingRequests: createBookingRequestService(db, {
       clock,
@@ -186,6 +214,7 @@ export async function buildApp({
     bookingRequestPages: createBookingRequestPagesService(db),
   };
   app.decorate('documents', deps.documents);
+  app.decorate('reminders', reminders);
   healthRoutes(app, deps);
   configRoutes(app, deps);
   assetRoutes(app, deps);
@@ -200,9 +229,16 @@ export async function buildApp({
   bookingPendingRoutes(app, deps);
   questionnaireRoutes(app, deps);
   appointmentRoutes(app, deps);
+  doctorSearchRoutes(app, deps);
+  checkInRoutes(app, deps, createCheckInService(db, clock));
+  checkInKioskRoutes(app, deps);
   bookingRequestPageRoutes(app, deps);
   attachmentRoutes(app, deps);
-  if (config.devLogin) devRoutes(app, deps);
+  imagingRoutes(app, deps);
+  if (config.devLogin) {
+    devRoutes(app, deps);
+    devAppointmentRoutes(app, deps);
+  }
   openapiRoutes(app);
 
   await installStaticAndFallback(app, {

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadCheckInConfig, type CheckInServerConfig } from './config-check-in.js';
 
 /** Runtime settings of the API process (environment), not the provider's settings (database). */
-export interface ServerConfig {
+export interface ServerConfig extends CheckInServerConfig {
   host: string;
   port: number;
   /** PGlite files and uploads. */
@@ -29,6 +30,15 @@ export interface ServerConfig {
   /** SPA host page, relative to distDir, answered for HTML requests without a file. */
   spaIndex: string;
   rateLimit: { max: number; windowSeconds: number };
+  /**
+   * Messages to the clinic (call-centre e-mail, callback request) per client address;
+   * absent means CALL_CENTRE_RATE_LIMIT (routes/appointments.ts).
+   */
+  callCentreRateLimit?: { max: number; windowSeconds: number };
+  /** Kiosk identity checks per address and per kiosk device; default in routes/check-in-kiosk.ts. */
+  checkInRateLimit?: { max: number; windowSeconds: number };
+  /** The RIS (RIS_WEBHOOK_URL; else the built-in receiver acks after RIS_ACK_DELAY_MS). */
+  ris?: { webhookUrl: string | undefined; ackDelayMs: number };
   booking: {
     /** Slots start at least this many minutes from now. */
     leadMinutes: number;
@@ -215,6 +225,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     smtpUrl: env.SMTP_URL || undefined,
     ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    ris: {
+      webhookUrl: env.RIS_WEBHOOK_URL || undefined,
+      ackDelayMs: parseNonNegativeInt('RIS_ACK_DELAY_MS', env.RIS_ACK_DELAY_MS, 1500),
+    },
     devLogin,
     distDir: env.DIST_DIR || `${ROOT}dist`,
     spaIndex: env.SPA_INDEX || 'demo/portal/index.html',
@@ -275,6 +289,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         DEFAULT_UPLOAD_LIMITS.minFreeBytes,
       ),
     },
+    ...loadCheckInConfig(env),
     runtime: {
       version: packageVersion(),
       versionHash: gitHash(),

@@ -5,6 +5,10 @@ import { migrate } from './db/migrate.js';
 import { installTemplate } from './db/pglite-template.js';
 import { seed } from './db/seed.js';
 import { startDocumentSweep } from './jobs/document-sweep.js';
+import { startReminders } from './jobs/reminders.js';
+import { startResultsRelease } from './jobs/results-release.js';
+import { DEFAULT_IMAGING, loadImagingConfig } from './config-imaging.js';
+import { DEFAULT_REMINDERS } from './config-check-in.js';
 import { devMailboxEnabled, MAILBOX_PATH } from './routes/dev-mailbox.js';
 import {
   consoleSmsSender,
@@ -12,6 +16,7 @@ import {
   startOutboxSender,
   webhookSmsSender,
 } from './services/outbox-sender.js';
+import { DEFAULT_RIS_ACK_DELAY_MS, startRisSender } from './services/ris-sender.js';
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -20,7 +25,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main(): Promise<void> {
-  const config = loadServerConfig();
+  const config = { ...loadServerConfig(), ...loadImagingConfig(process.env) };
   const started = performance.now();
   const opening = timed(() =>
     openDb({
@@ -66,7 +71,24 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error(error, 'outbox sender failed'),
   });
 
+  // Check-ins and prepared forms to the RIS (RIS_WEBHOOK_URL, else the built-in receiver).
+  const ris = startRisSender(db, {
+    webhookUrl: config.ris?.webhookUrl,
+    ackDelayMs: config.ris?.ackDelayMs ?? DEFAULT_RIS_ACK_DELAY_MS,
+    onError: (error) => app.log.error(error, 'RIS sender failed'),
+  });
+
   const sweep = startDocumentSweep(app.documents, app.log);
+  const reminders = startReminders(
+    app.reminders,
+    app.log,
+    (config.reminders ?? DEFAULT_REMINDERS).intervalSeconds * 1000,
+  );
+  const releases = startResultsRelease(
+    app.resultsRelease,
+    app.log,
+    (config.imaging ?? DEFAULT_IMAGING).releaseIntervalSeconds * 1000,
+  );
 
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -74,8 +96,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     sweep.stop();
-    outbox
-      .stop()
+    reminders.stop();
+    releases.stop();
+    Promise.all([outbox.stop(), ris.stop()])
       .then(() => email?.close())
       .then(() => app.close())
       .then(() => db.close())

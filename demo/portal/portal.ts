@@ -8,6 +8,12 @@ import { $locale, applyLinkLocale } from '../../src/stores/locale.store';
 import { t } from '../../src/i18n/i18n';
 import type { ImagingEventMap } from '../../src/element/events';
 import { startIframeChild, type IframeChild } from '../../src/messaging/iframe-child';
+import {
+  kioskRedirect,
+  guardKioskHistory,
+  setKioskModeFromParent,
+  watchIdleInKioskMode,
+} from './kiosk-mode';
 
 const mount = document.getElementById('portal')!;
 const frame = document.createElement('imaging-frame');
@@ -39,11 +45,16 @@ for (const name of ['imaging-booking-navigated', 'imaging-navigated'] as const) 
   });
 }
 
+guardKioskHistory();
+watchIdleInKioskMode();
 $router.subscribe((page) => void show(page));
 
 async function show(page: RoutedPage | undefined): Promise<void> {
   if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
   if (page?.search.lang !== undefined) return followLinkLocale(page);
+  // A kiosk stays a kiosk on every page (issue 16): a link without kioskMode gets it back.
+  const kiosk = page ? kioskRedirect(page) : null;
+  if (kiosk) return navigate(kiosk, true);
   const ticket = ++navigation;
   const view = page ? viewOf(page.route) : undefined;
   // The router announces a page before the address bar changes (replace
@@ -71,7 +82,7 @@ async function show(page: RoutedPage | undefined): Promise<void> {
   const shell = page ? shellOf(page.route) : 'main';
   placeInShell(shell, element);
   if (shell === 'iframe') {
-    iframeChild ??= startIframeChild();
+    iframeChild ??= startIframeChild({ onKioskMode: setKioskModeFromParent });
     void iframeChild.then((child) =>
       child?.emit('imaging-frame-navigated', { href: location.href }),
     );

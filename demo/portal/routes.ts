@@ -34,6 +34,16 @@ const appointment: RouteView = {
   tag: 'imaging-appointment',
   load: () => import('../../widgets/appointment/define'),
 };
+/** Issue 17: a referrer's image link (R-2.1-05, R-2.2-14); under /iframe as referrer-access (R-2.1-02). */
+const referrerViewer: RouteView = {
+  tag: 'imaging-referrer-viewer',
+  load: () => import('../../widgets/referrer-viewer/define'),
+};
+/** Issue 17: a patient's report, pain scores and images (R-2.1-18/19). */
+const results: RouteView = {
+  tag: 'imaging-results',
+  load: () => import('../../widgets/results/define'),
+};
 const bookingRequest: RouteView = {
   tag: 'imaging-booking-request',
   load: () => import('../../widgets/booking-request/define'),
@@ -84,6 +94,8 @@ export const topRoutes = {
   questionnairesAlias: '/q',
   iframeTest: '/iframe-test',
   iframeRoot: '/iframe',
+  // Issue 17: the built-in viewer's page, /api/image_viewer's url (#dicomweb=…&study=…&token=…).
+  imageViewer: '/image-viewer',
 } as const;
 
 export type ShellRoute = keyof typeof shellRoutes;
@@ -99,8 +111,8 @@ const FRAMED_TOP_ROUTES: ReadonlySet<string> = new Set(['questionnaires', 'quest
 export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   home: booking,
   homePage: booking,
-  // The kiosk home starts the booking flow in kiosk mode until the check-in element exists.
-  kiosk: booking,
+  // The kiosk home (issue 16): check in or book a scan; the portal keeps kiosk mode on it.
+  kiosk: { tag: 'imaging-kiosk', load: () => import('../../widgets/kiosk/define') },
   advancedBooking: booking,
   selectRegion: booking,
   selectClinic: booking,
@@ -113,24 +125,35 @@ export const views: Record<ShellRoute | keyof typeof topRoutes, RouteView> = {
   imageViewerAccess: { tag: 'imaging-referrer-viewer' },
   appointmentPending: appointment,
   appointmentKiosk: appointment,
-  appointmentResultPatient: appointment,
-  appointmentResult: appointment,
+  appointmentResultPatient: results,
+  appointmentResult: results,
   appointment,
   appointmentAlias: appointment,
   bookingRequest,
   bookingRequestAlias: bookingRequest,
-  checkIn: { tag: 'imaging-checkin' },
-  referrerAccess: { tag: 'imaging-referrer-viewer' },
+  // The kiosk's Check in (issue 16): <imaging-checkin kiosk-mode>.
+  checkIn: {
+    tag: 'imaging-checkin',
+    load: () => import('../../widgets/checkin/define'),
+    attrs: (page): Record<string, string> =>
+      page.search.kioskMode === 'true' ? { 'kiosk-mode': '' } : {},
+  },
+  referrerAccess: referrerViewer,
   deny: { tag: 'imaging-deny', load: () => import('../../widgets/deny/define') },
   reportFeedback: { tag: 'imaging-report-feedback' },
   reportFeedbackFaq: { tag: 'imaging-report-feedback', attrs: () => ({ page: 'faq' }) },
   questionnairesInShell: questionnaire,
-  quickReport: { tag: 'imaging-referrer-viewer', attrs: () => ({ mode: 'quick-report' }) },
+  quickReport: referrerViewer,
   previewEmail: { tag: 'imaging-email-preview' },
   questionnaires: questionnaire,
   questionnairesAlias: questionnaire,
   iframeTest: { tag: 'iframe' },
   iframeRoot: booking,
+  imageViewer: {
+    tag: 'imaging-image-viewer',
+    load: () => import('../../widgets/image-viewer/define'),
+    attrs: () => ({ 'from-page-url': '' }),
+  },
 };
 
 /** The route table for @nanostores/router: top-level first, then the shell, then the shell under /iframe. */

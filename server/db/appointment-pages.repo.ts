@@ -51,9 +51,18 @@ export interface AppointmentRow {
   walkIns: WalkInNote[];
   /** PATIENT_NOTE outcomes of the answers for this exam (migration 017). */
   patientNotes: PatientNote[];
+  /** Digital check-in (migration 031): the spec 3 flags and the gender question. */
+  checkIn: {
+    prepared: boolean;
+    preparedSent: boolean;
+    sent: boolean;
+    success: boolean;
+    showGenderSelection: boolean;
+  };
 }
 
-type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient'> & {
+type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient' | 'checkIn'> & {
+  ci: AppointmentRow['checkIn'];
   starts: Date;
   ends: Date;
   c_id: number;
@@ -103,8 +112,13 @@ const SELECT_APPOINTMENT = `
     a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
     lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
     coalesce(re.name, rm.name) AS moved_exam, a.moved_to_sealed, moved_from.starts AS from_starts,
-    moved_from.zone AS from_zone
-  FROM appointments a JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
+    moved_from.zone AS from_zone,
+    json_build_object('prepared', ci.prepared_at IS NOT NULL,
+      'preparedSent', ci.prepared_sent_at IS NOT NULL, 'sent', ci.sent_at IS NOT NULL,
+      'success', ci.success_at IS NOT NULL, 'showGenderSelection', coalesce((SELECT
+        (value->>'showGenderSelection')::boolean FROM provider_settings WHERE section = 'checkIn'),
+        false)) AS ci
+  FROM appointments a LEFT JOIN check_ins ci ON ci.appointment_id = a.id JOIN devices d ON d.id = a.device_id JOIN clinics c ON c.id = d.clinic_id
   JOIN modalities m ON m.id = d.modality_id LEFT JOIN exams e ON e.id = a.exam_id
   LEFT JOIN appointments r ON r.slug = a.replaced_by AND r.status <> 'CANCELED'
   LEFT JOIN devices rd ON rd.id = r.device_id LEFT JOIN clinics rc ON rc.id = rd.clinic_id
@@ -173,6 +187,7 @@ function toRow(raw: RawRow): AppointmentRow {
       raw.from_starts && raw.from_zone
         ? { startMs: new Date(raw.from_starts).getTime(), timeZone: raw.from_zone }
         : null,
+    checkIn: typeof raw.ci === 'string' ? JSON.parse(raw.ci) : raw.ci,
   };
 }
 

@@ -33,6 +33,8 @@ export interface NewAppointment {
   patientNotes?: { message: string; messageParams: Record<string, string> }[];
   /** The patient's language when booking: its e-mails are written in it (migration 019). */
   locale?: string | null;
+  /** The booking key sealed for the reminder's check-in link (migration 032). */
+  reminderKey?: string | null;
 }
 
 /** SQLSTATE of an exclusion-constraint violation: the slot is taken on that device. */
@@ -46,9 +48,9 @@ export async function insertAppointment(
     `INSERT INTO appointments (booking_key, device_id, exam_id, during, status, patient_first_name,
        patient_last_name, patient_email, patient_phone, patient_date_of_birth, slug, patient_sex,
        patient_postal_code, patient_medicare_number, patient_validation_code, insurance_type_id,
-       walk_ins, patient_notes, locale)
+       walk_ins, patient_notes, locale, reminder_key)
      VALUES ($1, $2, $3, tstzrange($4::timestamptz, $5::timestamptz, '[)'), $6, $7, $8, $9, $10,
-       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb, $19::jsonb, $20)
+       $11::date, $12, $13, $14, $15, $16, $17, $18::jsonb, $19::jsonb, $20, $21)
      RETURNING id`,
     [
       appointment.bookingKey,
@@ -71,6 +73,7 @@ export async function insertAppointment(
       JSON.stringify(appointment.walkIns ?? []),
       JSON.stringify(appointment.patientNotes ?? []),
       appointment.locale ?? null,
+      appointment.reminderKey ?? null,
     ],
   );
   if (!rows[0]) throw new Error('INSERT INTO appointments returned no id');

@@ -129,12 +129,25 @@ export interface OutboxMessage {
   body: string;
   /** What the message is about: the booking's key, as stored (db/secrets.ts). */
   reference: KeyRef | null;
+  /** An HTML alternative of an e-mail's body (the reminder's QR code; migration 032). */
+  html?: string | null;
+  /** 'code': a one-time code, sent before any other waiting message (outbox.repo.ts). */
+  topic?: string;
 }
 
 export async function insertOutboxMessage(q: Queryable, message: OutboxMessage): Promise<void> {
   await q.query(
-    'INSERT INTO outbox (channel, recipient, subject, body, reference) VALUES ($1, $2, $3, $4, $5)',
-    [message.channel, message.recipient, message.subject, message.body, message.reference],
+    `INSERT INTO outbox (channel, recipient, subject, body, reference, html, topic)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      message.channel,
+      message.recipient,
+      message.subject,
+      message.body,
+      message.reference,
+      message.html ?? null,
+      message.topic ?? null,
+    ],
   );
 }
 
@@ -165,7 +178,11 @@ export async function lockGatheringMessage<V>(
   return row ? { id: row.id, visits: row.visits ?? [] } : null;
 }
 
-/** Queues (or, with `id`, rewrites) a gathering message, due in `delaySeconds`. */
+/**
+ * Queues (or, with `id`, rewrites) a gathering message, due `delaySeconds`
+ * from now: the statement's clock, not the transaction's start, so a booking
+ * that waited behind others on its key still leaves the full delay.
+ */
 export async function saveGatheringMessage<V>(
   q: Queryable,
   message: OutboxMessage & { topic: string; visits: V[] },
@@ -181,14 +198,14 @@ export async function saveGatheringMessage<V>(
   if (id !== undefined) {
     await q.query(
       `UPDATE outbox SET subject = $1, body = $2, visits = $3::jsonb,
-         next_attempt_at = now() + make_interval(secs => $4::int) WHERE id = $5`,
+         next_attempt_at = clock_timestamp() + make_interval(secs => $4::int) WHERE id = $5`,
       [...values, id],
     );
     return;
   }
   await q.query(
     `INSERT INTO outbox (subject, body, visits, next_attempt_at, channel, recipient, reference, topic)
-     VALUES ($1, $2, $3::jsonb, now() + make_interval(secs => $4::int), $5, $6, $7, $8)`,
+     VALUES ($1, $2, $3::jsonb, clock_timestamp() + make_interval(secs => $4::int), $5, $6, $7, $8)`,
     [...values, message.channel, message.recipient, message.reference, message.topic],
   );
 }

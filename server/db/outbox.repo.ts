@@ -7,11 +7,14 @@ export interface PendingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** An e-mail's HTML alternative, or null. */
+  html: string | null;
   attempts: number;
 }
 
 /**
- * Claims up to `limit` unsent messages of the given channels: moves their
+ * Claims up to `limit` unsent messages of the given channels, one-time codes
+ * first (a patient waits for them at the screen), then the oldest: moves their
  * next attempt `leaseSeconds` ahead and counts the attempt, so another
  * process (or a crash) never sends one twice within the lease.
  */
@@ -31,8 +34,8 @@ export async function claimPending(
        SELECT id FROM outbox
        WHERE sent_at IS NULL AND attempts < $3 AND channel = ANY($1::text[])
          AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id::int AS id, channel, recipient, subject, body, attempts`,
+       ORDER BY topic IS NOT DISTINCT FROM 'code' DESC, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id::int AS id, channel, recipient, subject, body, html, attempts`,
     [options.channels, options.limit, options.maxAttempts, options.leaseSeconds],
   );
   return rows.sort((a, b) => a.id - b.id);
@@ -44,7 +47,8 @@ export async function claimPending(
  */
 export async function markSent(q: Queryable, id: number): Promise<void> {
   await q.query(
-    `UPDATE outbox SET sent_at = now(), last_error = NULL, body = '', visits = NULL WHERE id = $1`,
+    `UPDATE outbox SET sent_at = now(), last_error = NULL, body = '', html = NULL, visits = NULL
+     WHERE id = $1`,
     [id],
   );
 }
@@ -52,7 +56,7 @@ export async function markSent(q: Queryable, id: number): Promise<void> {
 /** Empties the bodies of messages older than `seconds`, delivered or not; returns how many. */
 export async function purgeOldBodies(q: Queryable, seconds: number): Promise<number> {
   const { rows } = await q.query(
-    `UPDATE outbox SET body = '', visits = NULL
+    `UPDATE outbox SET body = '', html = NULL, visits = NULL
      WHERE body <> '' AND created_at <= now() - make_interval(secs => $1::int) RETURNING id`,
     [seconds],
   );
@@ -84,7 +88,7 @@ export interface MailboxMessage {
   lastError: string | null;
 }
 
-/** The latest messages, newest first (the development mailbox). */
+/** The latest e-mails and SMS, newest first (the development mailbox; RIS messages are not mail). */
 export async function latestMessages(q: Queryable, limit: number): Promise<MailboxMessage[]> {
   const { rows } = await q.query<{
     id: number;
@@ -98,7 +102,7 @@ export async function latestMessages(q: Queryable, limit: number): Promise<Mailb
     last_error: string | null;
   }>(
     `SELECT id::int AS id, channel, recipient, subject, body, created_at, sent_at, attempts, last_error
-     FROM outbox ORDER BY id DESC LIMIT $1`,
+     FROM outbox WHERE channel <> 'ris' ORDER BY id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((row) => ({

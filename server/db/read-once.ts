@@ -1,9 +1,5 @@
 import type { Queryable, QueryResult } from './db.js';
-
-/** SELECTs that lock or change something: always asked. */
-const SIDE_EFFECTS =
-  /\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|pg_advisory|nextval|setval|set_config/i;
-
+import { readKey } from './shared-reads.js';
 /**
  * A view of the database for the checks of one request, outside any
  * transaction, that asks each identical read (same SELECT, same parameters)
@@ -16,8 +12,8 @@ export function onceEach(q: Queryable): Queryable {
   const answers = new Map<string, Promise<QueryResult<unknown>>>();
   return {
     query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      if (!/^\s*SELECT\b/i.test(sql) || SIDE_EFFECTS.test(sql)) return q.query<T>(sql, params);
-      const key = `${sql}\u0000${JSON.stringify(params)}`;
+      const key = readKey(sql, params);
+      if (key === undefined) return q.query<T>(sql, params);
       let answer = answers.get(key);
       if (!answer) {
         answer = q.query<unknown>(sql, params);

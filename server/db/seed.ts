@@ -19,6 +19,11 @@ import { bodyParts, clinics, exams, modalities, regions } from './seed-catalogue
 import { DEMO_CYCLE_DAYS, mobileUnits, visitDates, walkIns } from './seed-mobile.js';
 import { providerConfig, termsHtml, translations } from './seed-data.js';
 import { seedAssets } from './seed-images.js';
+import { redateImagingSeed, seedImaging } from './seed-imaging.js';
+import { seedPainScores } from './seed-imaging-pain.js';
+import { seedReferrerFeedback } from './seed-referrer-feedback.js';
+import { countDoctors, insertDoctors } from './doctors.repo.js';
+import { seedDoctors } from './seed-doctors.js';
 import { seedQuestionnaireData } from './seed-questionnaires.js';
 import { mkSeedBundle } from './seed-translations-mk.js';
 import { takeTemplatePending } from './seed-template.repo.js';
@@ -167,6 +172,14 @@ async function dateTemplateVisits(tx: Queryable, now: Date): Promise<void> {
   for (const move of moves) await setVisitDates(tx, move.id, move.dates);
 }
 
+/** The referrer directory (issue 16), also into databases seeded before migration 032. */
+async function seedDirectory(tx: Queryable): Promise<void> {
+  if ((await countDoctors(tx)) > 0) return;
+  await insertDoctors(tx, seedDoctors());
+  // Statistics now: without them the planner scans every doctor for each search.
+  await tx.query('ANALYZE doctors, doctor_search_terms');
+}
+
 /**
  * Writes the demonstration provider (seed-data.ts, seed-catalogue.ts,
  * seed-mobile.ts) when the database holds no provider settings yet. Every
@@ -179,14 +192,24 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     if (await hasSettings(tx)) {
-      if (await takeTemplatePending(tx)) await dateTemplateVisits(tx, now);
-      else await rollDemoVisits(tx, now);
+      if (await takeTemplatePending(tx)) {
+        await dateTemplateVisits(tx, now);
+        await redateImagingSeed(tx, now);
+      } else await rollDemoVisits(tx, now);
       await seedQuestionnaireData(tx);
+      await seedReferrerFeedback(tx);
+      await seedDirectory(tx);
+      await seedImaging(tx, now);
+      await seedPainScores(tx);
       return { seeded: false };
     }
     await seedProvider(tx);
     await seedCatalogue(tx, now);
     await seedQuestionnaireData(tx);
+    await seedReferrerFeedback(tx);
+    await seedDirectory(tx);
+    await seedImaging(tx, now);
+    await seedPainScores(tx);
     return { seeded: true };
   });
 }

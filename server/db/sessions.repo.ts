@@ -49,30 +49,54 @@ export async function insertSession(
   );
 }
 
+/** How long a session's idle expiry may lag its last use before a read slides it forward. */
+export function touchSlackSeconds(ttlSeconds: number): number {
+  return Math.min(60, Math.floor(ttlSeconds / 10));
+}
+
+interface SessionRow {
+  kind: SessionKind;
+  user_json: User | null;
+  role_translations: string | null;
+  booking_key: KeyRef | null;
+  booking_kind: BookingKind | null;
+  expires_at: Date;
+  stale: boolean;
+}
+
 /**
  * Reads a live session and slides its idle expiry forward, never past its
- * absolute expiry (one statement, so every process agrees).
+ * absolute expiry. The read is a plain SELECT (identical reads of one moment
+ * are asked once, server/db/shared-reads.ts); the write happens only when the
+ * stored expiry lags by more than the slack (a minute at most), so a busy
+ * session costs one write a minute instead of one per request (issue 15).
+ * The idle timeout is therefore between ttl − slack and ttl.
  */
 export async function touchSession(
   q: Queryable,
   tokenHash: string,
   ttlSeconds: number,
 ): Promise<StoredSession | undefined> {
-  const { rows } = await q.query<{
-    kind: SessionKind;
-    user_json: User | null;
-    role_translations: string | null;
-    booking_key: KeyRef | null;
-    booking_kind: BookingKind | null;
-    expires_at: Date;
-  }>(
-    `UPDATE sessions
-     SET expires_at = least(now() + make_interval(secs => $2::int), absolute_expires_at)
-     WHERE token_hash = $1 AND expires_at > now() AND absolute_expires_at > now()
-     RETURNING kind, user_json, role_translations, booking_key, booking_kind, expires_at`,
-    [tokenHash, ttlSeconds],
+  const slack = touchSlackSeconds(ttlSeconds);
+  const { rows } = await q.query<SessionRow>(
+    `SELECT kind, user_json, role_translations, booking_key, booking_kind, expires_at,
+       expires_at < least(now() + make_interval(secs => $2::int), absolute_expires_at) AS stale
+     FROM sessions
+     WHERE token_hash = $1 AND expires_at > now() AND absolute_expires_at > now()`,
+    [tokenHash, ttlSeconds - slack],
   );
-  const row = rows[0];
+  let row = rows[0];
+  if (row?.stale) {
+    const touched = await q.query<SessionRow>(
+      `UPDATE sessions
+       SET expires_at = least(now() + make_interval(secs => $2::int), absolute_expires_at)
+       WHERE token_hash = $1 AND expires_at > now() AND absolute_expires_at > now()
+       RETURNING kind, user_json, role_translations, booking_key, booking_kind, expires_at,
+         false AS stale`,
+      [tokenHash, ttlSeconds],
+    );
+    row = touched.rows[0];
+  }
   return (
     row && {
       kind: row.kind,

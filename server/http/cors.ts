@@ -28,6 +28,8 @@ export function addVary(reply: FastifyReply, value: string): void {
 }
 
 function areaOf(url: string): Area | null {
+  // DICOMweb answers viewers with a bearer token, without cookies (routes/dicomweb.ts).
+  if (url.startsWith('/api/dicomweb/')) return null;
   if (url.startsWith('/api/')) return 'api';
   if (url.startsWith('/elements/')) return 'elements';
   return null;

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     detail?: string,
     /** Field → message key, for message.validation_error answers. */
     readonly fields?: Record<string, string>,
+    /** Further facts of the refusal (e.g. priorMinutes of message.check_in_not_allowed). */
+    readonly extra?: Record<string, string | number | boolean | null>,
   ) {
     super(detail ?? messageKey);
     this.name = 'ApiError';
@@ -83,7 +85,7 @@ function classify(error: FastifyError | ApiError | Error): ErrorAnswer {
   if (error instanceof AttemptsLeftError)
     return { ...errorBody(error.statusCode, error.messageKey), attemptsLeft: error.attemptsLeft };
   if (error instanceof ApiError) {
-    const body = errorBody(error.statusCode, error.messageKey);
+    const body = { ...errorBody(error.statusCode, error.messageKey), ...error.extra };
     return error.fields ? { ...body, fields: error.fields } : body;
   }
   if ('validation' in error && error.validation) return errorBody(400);

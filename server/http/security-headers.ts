@@ -11,7 +11,7 @@ export function contentSecurityPolicy(allowedOrigins: string[], extra: CspSource
     [name, ...own, ...added].join(' ');
   return [
     "default-src 'self'",
-    directive('img-src', ["'self'", 'data:', 'https:'], extra.img),
+    directive('img-src', ["'self'", 'data:', 'blob:', 'https:'], extra.img),
     directive('style-src', ["'self'", "'unsafe-inline'"], extra.style),
     directive('script-src', ["'self'"], extra.script),
     directive('connect-src', ["'self'"], extra.connect),
@@ -36,7 +36,10 @@ export function securityHeaders(allowedOrigins: string[], publicUrl = ''): Recor
   return {
     'content-security-policy': contentSecurityPolicy(allowedOrigins),
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    // The origin only, also to the portal itself: page addresses carry booking keys, image
+    // link codes and viewer tokens, which a full Referer would copy into every API request
+    // and so into the access log of any proxy in front of it (docs/security.md §14).
+    'referrer-policy': 'strict-origin',
     'permissions-policy': 'geolocation=(self)',
     ...(/^https:/i.test(publicUrl)
       ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY }

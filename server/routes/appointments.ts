@@ -8,6 +8,7 @@ import type {
 } from '../../src/contract/appointments.js';
 import { moveIntoPast } from '../db/appointment-pages.repo.js';
 import { ApiError } from '../http/errors.js';
+import { strictRateLimit, type RateLimitOptions } from '../http/rate-limit.js';
 import { requireAppointment } from '../http/secured.js';
 import {
   AppointmentSummarySchema,
@@ -29,6 +30,14 @@ const security = [{ session: [] }];
 const BASE = '/api/secured/appointments';
 
 /**
+ * Messages to the clinic (call-centre e-mail, callback request) from one client address: a
+ * booking gives its browser a session at once, so without a limit of their own one anonymous
+ * script queued hundreds of e-mails a minute to the clinic's mailbox, and the outbox sends in
+ * order, so real patients' one-time codes waited behind them (issue 13 attack run).
+ */
+export const CALL_CENTRE_RATE_LIMIT: RateLimitOptions = { max: 10, windowSeconds: 15 * 60 };
+
+/**
  * The appointment pages' calls (spec 7 "Appointment pages", R-7-calls-40/43/47).
  * Every route checks that the session holds the appointment's booking key
  * (401 without a session, 403 for any other booking).
@@ -37,6 +46,12 @@ export function appointmentRoutes(
   app: FastifyInstance,
   { db, config, appointmentPages, bookings }: RouteDeps,
 ): void {
+  // After the secured area's session check (an app hook): only sessions spend the budget.
+  const callCentreLimit = strictRateLimit(
+    db,
+    'call-centre',
+    config.callCentreRateLimit ?? CALL_CENTRE_RATE_LIMIT,
+  );
   app.post<{ Body: { bookingKey: string } }>(
     `${BASE}/summary`,
     {
@@ -160,10 +175,14 @@ export function appointmentRoutes(
   app.post<{ Params: SlugParams; Body: CallCentreEmailRequest }>(
     `${BASE}/:id/call_centre_email`,
     {
+      onRequest: callCentreLimit,
       schema: {
         tags,
         security,
-        summary: "Queues the patient's message to the call centre (outbox)",
+        summary:
+          "Queues the patient's message to the call centre (outbox); 429 " +
+          'message.too_many_requests after 10 messages and callback requests of one address in ' +
+          '15 minutes',
         params: SlugParams,
         body: CallCentreEmailSchema,
         response: { 204: NoContent, ...errorResponses },
@@ -179,10 +198,13 @@ export function appointmentRoutes(
   app.post<{ Params: SlugParams; Body: CallbackRequest }>(
     `${BASE}/:id/callback_request`,
     {
+      onRequest: callCentreLimit,
       schema: {
         tags,
         security,
-        summary: 'Queues a callback request to the call centre (outbox)',
+        summary:
+          'Queues a callback request to the call centre (outbox); 429 message.too_many_requests ' +
+          'as for the call-centre e-mail',
         params: SlugParams,
         body: CallbackRequestSchema,
         response: { 204: NoContent, ...errorResponses },

@@ -82,6 +82,7 @@ export function devRoutes(app: FastifyInstance, { sessions, db }: RouteDeps): vo
       'application',
       'bookingRequest',
       'bookingForm',
+      'checkIn',
     ].map((name) => Type.Literal(name)),
   );
 

@@ -4,9 +4,10 @@
  * services/patient-auth.service.ts.
  */
 import { secretHash } from '../db/secrets.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.js';
 import { requestLocale } from '../http/request-locale.js';
+import { noStore, withRetryAfter } from '../http/secret-reply.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
 import {
   CaptchaChallengeSchema,
@@ -28,7 +29,7 @@ import type {
 import { issueCaptcha, verifyCaptcha } from '../services/captcha.service.js';
 import { isWellFormedToken, newToken } from '../services/patient-auth-codes.js';
 import { createPatientAuthService } from '../services/patient-auth.service.js';
-import { RetryLaterError, type PatientAuthLimits } from '../services/patient-auth.types.js';
+import type { PatientAuthLimits } from '../services/patient-auth.types.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../services/session.service.js';
 import type { RouteDeps } from './deps.js';
 
@@ -36,20 +37,6 @@ import type { RouteDeps } from './deps.js';
 export const AUTH_COOKIE = '__Host-imaging_auth';
 const AUTH_COOKIE_OPTIONS = { ...SESSION_COOKIE_OPTIONS, maxAge: 10 * 60 } as const;
 
-function noStore(reply: FastifyReply): void {
-  void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-}
-
-/** Runs a handler and gives its "try again in n seconds" refusals a Retry-After header. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RetryLaterError)
-      void reply.header('retry-after', String(error.retryInSeconds));
-    throw error;
-  }
-}
 
 export function patientAuthRoutes(
   app: FastifyInstance,

@@ -9,6 +9,7 @@ import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
 import { insertAppointment } from '../db/appointments.repo.js';
+import type { ReminderService } from './reminders.service.js';
 import { insertBookingKey, lockDevice } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
 import { onceEach } from '../db/read-once.js';
@@ -47,6 +48,8 @@ export interface BookingServiceOptions {
   availability: AvailabilityService;
   /** Refuse exams whose safety screening the key has not answered (default true). */
   requireSafetyAnswers?: boolean;
+  /** Keeps the key for the appointment's reminder (issue 16 part 7). */
+  reminders?: Pick<ReminderService, 'sealedFor'>;
 }
 
 export type { CalendarFile } from './booking-calendar.js';
@@ -143,6 +146,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       clinicAddress: address,
       preparation: texts.preparation(exam),
     };
+    const reminderKey = (await options.reminders?.sealedFor(bookingKey)) ?? null;
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await claimKey(tx, ref, 'appointment');
@@ -180,6 +184,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
           walkIns,
           patientNotes,
           locale,
+          reminderKey,
         });
         await remember?.(tx, response);
         if (status === 'PENDING') return;

@@ -38,12 +38,20 @@ export const MAIL_TEXTS_EN = {
   'email.cancel.done': 'Your appointment is cancelled, as you asked.',
   'email.cancel.was': 'Was: {{when}} {{abbr}}',
   'email.cancel.book_again': 'The time is free for someone else now. To book a new time:',
-  'email.cancel.not_you': 'If you did not cancel this appointment, please call {{clinic}} on {{phone}}.',
+  'email.cancel.not_you':
+    'If you did not cancel this appointment, please call {{clinic}} on {{phone}}.',
   'email.cancel.subject': 'Your {{exam}} appointment on {{when}} is cancelled',
   'email.code.subject': 'Your verification code',
   'email.code.body':
     'your verification code is {{code}}. It expires in {{minutes}} minutes and works once. If you did not ask for it, ignore this message.',
   'calendar.summary': '{{exam}} at {{clinic}}',
+  'email.reminder.subject': 'Reminder: your {{exam}} appointment on {{when}}',
+  'email.reminder.lead': 'This is a reminder of your appointment.',
+  'email.reminder.check_in':
+    'Save time at reception: check in on your phone. Open this link, or scan the QR code:',
+  'email.reminder.qr_alt': 'QR code of your check-in link',
+  'sms.reminder':
+    'Reminder: {{exam}} at {{clinic}}, {{when}} {{abbr}}. Check in on your phone: {{link}}',
 } as const;
 
 export type MailKey = keyof typeof MAIL_TEXTS_EN;

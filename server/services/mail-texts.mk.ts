@@ -34,10 +34,18 @@ export const MAIL_TEXTS_MK: Record<MailKey, string> = {
   'email.cancel.done': 'Вашиот термин е откажан, како што побаравте.',
   'email.cancel.was': 'Беше: {{when}} {{abbr}}',
   'email.cancel.book_again': 'Терминот сега е слободен за друг пациент. За да закажете нов термин:',
-  'email.cancel.not_you': 'Ако не го откажавте овој термин, ве молиме јавете се во {{clinic}} на {{phone}}.',
+  'email.cancel.not_you':
+    'Ако не го откажавте овој термин, ве молиме јавете се во {{clinic}} на {{phone}}.',
   'email.cancel.subject': 'Вашиот термин за {{exam}} на {{when}} е откажан',
   'email.code.subject': 'Вашиот код за потврда',
   'email.code.body':
     'вашиот код за потврда е {{code}}. Важи {{minutes}} минути и може да се употреби еднаш. Ако не сте го побарале, занемарете ја оваа порака.',
   'calendar.summary': '{{exam}} во {{clinic}}',
+  'email.reminder.subject': 'Потсетник: вашиот термин за {{exam}} на {{when}}',
+  'email.reminder.lead': 'Ова е потсетник за вашиот термин.',
+  'email.reminder.check_in':
+    'Заштедете време на рецепција: пријавете се преку телефонот. Отворете ја врската или скенирајте го QR-кодот:',
+  'email.reminder.qr_alt': 'QR-код на вашата врска за пријавување',
+  'sms.reminder':
+    'Потсетник: {{exam}} во {{clinic}}, {{when}} {{abbr}}. Пријавете се преку телефонот: {{link}}',
 };

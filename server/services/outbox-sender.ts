@@ -14,9 +14,10 @@ import {
   purgeOldBodies,
   type PendingMessage,
 } from '../db/outbox.repo.js';
+import { pollingLoop } from './polling-loop.js';
 
 export interface EmailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: { to: string; subject: string; text: string; html?: string }): Promise<void>;
 }
 
 /** What an SMS gateway must do; the message body never reaches a log. */
@@ -114,6 +115,7 @@ export function startOutboxSender(db: Queryable, options: OutboxSenderOptions): 
         to: message.recipient,
         subject: message.subject,
         text: message.body,
+        ...(message.html ? { html: message.html } : {}),
       });
     else if (message.channel === 'sms' && options.sms)
       await options.sms.send({ to: message.recipient, text: message.body });
@@ -145,24 +147,9 @@ export function startOutboxSender(db: Queryable, options: OutboxSenderOptions): 
     return sent;
   }
 
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = (): void => {
-    running = runOnce()
-      .catch((error: unknown) => options.onError?.(error))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2000);
-      });
-  };
-  tick();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const poller = pollingLoop(runOnce, {
+    intervalMs: options.intervalMs ?? 2000,
+    onError: options.onError,
+  });
+  return { runOnce, stop: () => poller.stop() };
 }

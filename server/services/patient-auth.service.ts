@@ -105,6 +105,8 @@ export function createPatientAuthService(
         subject: message.subject,
         body: message.body,
         reference: null,
+        // A patient waits for it at the screen: ahead of any backlog (issue 13 attack run).
+        topic: 'code',
       });
     });
     return {

@@ -16,7 +16,7 @@ import { queueCancellationEmail } from './cancellation-email.js';
 import { cancelAppointmentRow, lockAppointment } from '../db/appointment-pages.repo.js';
 import type { Db, Queryable } from '../db/db.js';
 import { sqlState } from '../db/db.js';
-import { listQuestionnaires } from '../db/questionnaires.repo.js';
+import { listQuestionnaires, type QuestionnaireRow } from '../db/questionnaires.repo.js';
 import { hasFeedback, listBookingAnswers } from '../db/questionnaire-answers.repo.js';
 import {
   findAppointmentFacts,
@@ -63,6 +63,19 @@ export interface AfterBookingQuestionnaires extends ConsentForms {
     request: AnswerRequest,
     kind: 'BOOKING_REQUEST' | 'PROTOCOL',
   ): Promise<QuestionnaireAnswer>;
+}
+
+
+/** A feedback questionnaire as sent before it is answered (the patient's, the referrer's). */
+export function unansweredFeedback(row: QuestionnaireRow): FeedbackQuestionnaire {
+  return {
+    questionnaireId: row.id,
+    questionnaireResult: null,
+    title: row.title,
+    modalSize: row.modalSize,
+    showClosingConfirmation: row.showClosingConfirmation,
+    questionnaire: { examSlugs: row.examSlugs, modalityIds: row.modalityIds, json: row.json },
+  };
 }
 
 export function createAfterBookingQuestionnaires(
@@ -197,14 +210,7 @@ export function createAfterBookingQuestionnaires(
         locale,
       );
       if (!row) return null;
-      return {
-        questionnaireId: row.id,
-        questionnaireResult: null,
-        title: row.title,
-        modalSize: row.modalSize,
-        showClosingConfirmation: row.showClosingConfirmation,
-        questionnaire: { examSlugs: row.examSlugs, modalityIds: row.modalityIds, json: row.json },
-      };
+      return unansweredFeedback(row);
     },
 
     ...createConsentForms(db, appointmentFacts),

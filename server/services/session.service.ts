@@ -68,12 +68,20 @@ export interface SessionService {
   destroy(token: string | undefined): Promise<void>;
 }
 
+/** Expired rows are swept at most this often: a read checks expiry itself, the sweep only tidies. */
+const SWEEP_EVERY_MS = 60_000;
+
 export function createSessionService(db: Queryable, lifetimes: SessionLifetimes): SessionService {
+  let sweptAt = 0;
   const read = async (token: string | undefined) =>
     isWellFormed(token) ? touchSession(db, secretHash(token), lifetimes.ttlSeconds) : undefined;
   return {
     async create(input, replacing) {
-      await deleteExpiredSessions(db);
+      // Once a minute, not at every login (issue 15: a statement less per booking).
+      if (Date.now() - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = Date.now();
+        await deleteExpiredSessions(db);
+      }
       if (isWellFormed(replacing)) await deleteSession(db, secretHash(replacing));
       const token = randomBytes(32).toString('base64url');
       await insertSession(db, {

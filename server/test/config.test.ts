@@ -163,4 +163,18 @@ describe('loadServerConfig', () => {
       }),
     ).toMatchObject({ mailFrom: 'Clinic <a@b.example>', smsWebhookUrl: 'https://sms.example/x' });
   });
+
+  it('issue 16: production refuses to start without a REMINDER_SECRET of 32 characters or more', async () => {
+    const { loadCheckInConfig } = await import('../config-check-in.js');
+    expect(() => loadCheckInConfig({ NODE_ENV: 'production' })).toThrow(/REMINDER_SECRET/);
+    expect(() => loadCheckInConfig({ NODE_ENV: 'production', REMINDER_SECRET: 'short' })).toThrow(
+      /REMINDER_SECRET/,
+    );
+    const secret = 'x'.repeat(32);
+    expect(
+      loadCheckInConfig({ NODE_ENV: 'production', REMINDER_SECRET: secret }).reminders?.secret,
+    ).toBe(secret);
+    // Development keeps the secret the server makes in the database.
+    expect(loadCheckInConfig({}).reminders?.secret).toBeUndefined();
+  });
 });

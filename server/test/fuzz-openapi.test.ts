@@ -63,7 +63,11 @@ beforeAll(async () => {
   // 429s would hide 500s: lift the global and the booking-creation limits.
   app = await testApp(
     db,
-    { booking: MANY_BOOKINGS, rateLimit: { max: 1_000_000, windowSeconds: 60 } },
+    {
+      booking: MANY_BOOKINGS,
+      rateLimit: { max: 1_000_000, windowSeconds: 60 },
+      callCentreRateLimit: { max: 1_000_000, windowSeconds: 60 },
+    },
     { clock },
   );
   doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

@@ -110,6 +110,30 @@ describe('the outbox sender ', () => {
     }
   });
 
+  it('sends a one-time code before a backlog of older messages (a patient waits for it at the screen)', async () => {
+    await db.query('UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL');
+    for (let i = 0; i < 45; i++) {
+      await db.query(
+        `INSERT INTO outbox (channel, recipient, subject, body) VALUES ('email', $1, 'Backlog', 'old')`,
+        [`backlog.${i}@example.org`],
+      );
+    }
+    const { bookingKey } = await bookOne(app, db, { hour: 14 });
+    const { code } = await login(bookingKey);
+    const sent: string[] = [];
+    const email = {
+      send: async (message: { to: string; subject: string; text: string }) => {
+        sent.push(message.text);
+      },
+    };
+    const sender = startOutboxSender(db, { email, intervalMs: 60_000, batchSize: 20 });
+    await sender.stop();
+    await sender.runOnce();
+    // Batches of 20 out of 46 waiting messages: the code is in the first.
+    expect(sent.slice(0, 20).some((text) => text.includes(code))).toBe(true);
+    await db.query('UPDATE outbox SET sent_at = now() WHERE sent_at IS NULL');
+  });
+
   it('empties the bodies of messages older than the retention period, sent or not (development mailbox)', async () => {
     await db.query(
       `INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES

@@ -404,6 +404,32 @@ describe('patient authentication (spec 4 "Authentication")', () => {
     expect(await browser.status()).toBe(true);
   });
 
+  it('R-7-calls-51 a session used again within the slack is read, not written (issue 15)', async () => {
+    const bookingKey = await bookingRequestKey();
+    const browser = new Browser();
+    await browser.post('/api/authentication/patient', {
+      bookingKey,
+      dateOfBirth: PATIENT.dateOfBirth,
+      contactNumber: '',
+      isBookingRequest: true,
+    });
+    // Just short of a full idle period left, within the minute of slack: no write.
+    await db.query(
+      "UPDATE sessions SET expires_at = now() + interval '14 minutes 30 seconds' WHERE token_hash = $1",
+      [tokenHash(browser)],
+    );
+    const before = await db.query<{ e: Date }>(
+      'SELECT expires_at AS e FROM sessions WHERE token_hash = $1',
+      [tokenHash(browser)],
+    );
+    expect((await browser.post('/api/keep_alive', undefined)).statusCode).toBe(204);
+    const after = await db.query<{ e: Date }>(
+      'SELECT expires_at AS e FROM sessions WHERE token_hash = $1',
+      [tokenHash(browser)],
+    );
+    expect(after.rows[0]?.e.getTime()).toBe(before.rows[0]?.e.getTime());
+  });
+
   it('R-7-calls-51 the keep-alive ping slides the idle expiry; sessions end after 15 idle minutes and 12 hours in all', async () => {
     const bookingKey = await bookingRequestKey();
     const browser = new Browser();

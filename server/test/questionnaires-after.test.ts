@@ -520,7 +520,8 @@ describe('questionnaires after booking ', () => {
       ).rows[0];
     const before = await counts();
     expect(before).toMatchObject({
-      questionnaires: seedQuestionnaires.length,
+      // With seed-referrer-feedback.ts's report quality feedback questionnaire.
+      questionnaires: seedQuestionnaires.length + 1,
       rules: seedQuestionnaires.reduce((sum, q) => sum + (q.rules?.length ?? 0), 0),
       forms: seedConsentForms.length,
     });

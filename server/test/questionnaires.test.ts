@@ -113,6 +113,7 @@ describe('questionnaires before booking ', () => {
       /questionnaire|feedback|consent|pain_score|protocol/.test(path),
     );
     expect(paths.sort()).toEqual([
+      '/api/image_viewer_link/questionnaires',
       '/api/questionnaires',
       '/api/questionnaires/change_exam',
       '/api/questionnaires/message',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.js';
 import type { ServerConfig } from '../config.js';
 import { openTestDb, SETUP_TIMEOUT, startEarlyInMinute, testApp, closeTestApp } from './helpers.js';
+import { memoryWindowsOf } from '../http/rate-limit.js';
 
 let db: Db;
 let app: FastifyInstance;
@@ -23,7 +24,7 @@ afterAll(() => closeTestApp(app, db));
 function expectSecurityHeaders(headers: Record<string, unknown>): void {
   const csp = String(headers['content-security-policy']);
   expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("img-src 'self' data: https:");
+  expect(csp).toContain("img-src 'self' data: blob: https:");
   expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("connect-src 'self'");
@@ -31,8 +32,19 @@ function expectSecurityHeaders(headers: Record<string, unknown>): void {
     "frame-ancestors 'self' https://clinic.example.org https://*.partner.example",
   );
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['referrer-policy']).toBe('strict-origin');
   expect(headers['permissions-policy']).toBe('geolocation=(self)');
+}
+
+/** What the limiter holds for `buckets` in the current one-minute window. */
+async function heldHits(buckets: string[]): Promise<number[]> {
+  const memory = memoryWindowsOf(db);
+  if (memory) return buckets.map((bucket) => memory.hitsOf(60, bucket));
+  const { rows } = await db.query<{ bucket: string; hits: number }>(
+    'SELECT bucket, hits FROM rate_limits WHERE bucket = ANY($1::text[])',
+    [buckets],
+  );
+  return buckets.map((bucket) => rows.find((row) => row.bucket === bucket)?.hits ?? 0);
 }
 
 describe('security headers', () => {
@@ -171,7 +183,34 @@ describe('rate limit', () => {
     }
   }, 60_000);
 
-  it('keeps its counters in the database, shared by every app on it', async () => {
+  it('counts 50 concurrent requests from two addresses exactly: each address gets its limit, no more', async () => {
+    const limited = await appWith({ rateLimit: { max: 10, windowSeconds: 60 } });
+    await startEarlyInMinute();
+    try {
+      const addresses = ['192.0.2.31', '192.0.2.32'];
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          limited.inject({ url: '/api/config/portal', remoteAddress: addresses[i % 2] }),
+        ),
+      );
+      for (const address of addresses) {
+        const mine = answers.filter((_, i) => addresses[i % 2] === address);
+        expect(mine.filter((a) => a.statusCode === 200)).toHaveLength(10);
+        expect(mine.filter((a) => a.statusCode === 429)).toHaveLength(15);
+        // Each counted request saw its own count: remaining 9 down to 0, once each.
+        const remaining = mine
+          .filter((a) => a.statusCode === 200)
+          .map((a) => Number(a.headers['ratelimit-remaining']))
+          .sort((a, b) => a - b);
+        expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      }
+      expect(await heldHits(addresses.map((a) => `${a}|api`))).toEqual([25, 25]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('keeps its counters where every app on the database counts: rate_limits on PostgreSQL, the one process on PGlite', async () => {
     const first = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
     const second = await appWith({ rateLimit: { max: 2, windowSeconds: 60 } });
     await startEarlyInMinute();
@@ -186,11 +225,13 @@ describe('rate limit', () => {
       expect(
         (await first.inject({ url: '/api/assets/translations', remoteAddress })).statusCode,
       ).toBe(429);
-      const { rows } = await db.query<{ hits: number }>(
-        'SELECT hits FROM rate_limits WHERE bucket = $1',
+      expect(await heldHits([`${remoteAddress}|api`])).toEqual([3]);
+      // PGlite: nothing is written per request (issue 15); PostgreSQL: the rows are the counters.
+      const { rows } = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM rate_limits WHERE bucket = $1',
         [`${remoteAddress}|api`],
       );
-      expect(rows[0]?.hits).toBe(3);
+      expect(rows[0]?.n).toBe(db.kind === 'pglite' ? 0 : 1);
     } finally {
       await first.close();
       await second.close();

@@ -68,6 +68,8 @@ export const QUESTIONNAIRE_TYPES = [
   'FEEDBACK',
   'DECLINE_APPOINTMENT',
   'CANCEL_APPOINTMENT_PATIENT',
+  // A referrer's report quality feedback (GET /api/image_viewer_link/questionnaires; spec 2.3).
+  'REFERRER_REPORT_FEEDBACK',
 ] as const;
 export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
 

@@ -15,13 +15,17 @@ describe('elementForPath (standalone elements on clinic pages, R-1-24)', () => {
     ['/authentication', 'imaging-auth'],
     ['/deny', 'imaging-deny'],
     ['/about', 'imaging-page'],
+    ['/appointments/abc/result', 'imaging-results'],
+    ['/iframe/appointments/abc/result/patient', 'imaging-results'],
+    ['/referrer/quick-report', 'imaging-referrer-viewer'],
+    ['/iframe/referrer-access', 'imaging-referrer-viewer'],
   ])('%s → %s', (path, tag) => {
     expect(elementForPath(path)?.tag).toBe(tag);
   });
 
   it('names the info page and leaves unknown paths to the portal', () => {
     expect(elementForPath('/terms')?.attrs).toEqual({ page: 'terms' });
-    expect(elementForPath('/check-in')).toBeNull();
+    expect(elementForPath('/check-in')).toEqual({ tag: 'imaging-checkin', module: 'checkin' });
     expect(elementForPath('/appointments')).toBeNull();
   });
 });

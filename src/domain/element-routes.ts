@@ -19,15 +19,22 @@ const INFO_PAGES = new Set(['about', 'contact', 'terms', 'privacy']);
 /** The element for a path (with or without the /iframe prefix), or null when only the portal has it. */
 export function elementForPath(path: string): ElementRoute | null {
   const segments = (path.split(/[?#]/, 1)[0] ?? '').split('/').filter(Boolean);
-  const [first = '', second] = segments[0] === 'iframe' ? segments.slice(1) : segments;
+  const [first = '', second, third] = segments[0] === 'iframe' ? segments.slice(1) : segments;
   if (first === 'questionnaires' || first === 'q')
     return { tag: 'imaging-questionnaire', module: 'questionnaire' };
+  if ((first === 'appointments' || first === 'a') && second && third === 'result')
+    return { tag: 'imaging-results', module: 'results' };
   if ((first === 'appointments' || first === 'a') && second)
     return { tag: 'imaging-appointment', module: 'appointment' };
+  if (first === 'referrer' && second === 'quick-report')
+    return { tag: 'imaging-referrer-viewer', module: 'referrer-viewer' };
+  if (first === 'referrer-access')
+    return { tag: 'imaging-referrer-viewer', module: 'referrer-viewer' };
   if ((first === 'booking-requests' || first === 'br') && second)
     return { tag: 'imaging-booking-request', module: 'booking-request' };
   if (first === 'authentication') return { tag: 'imaging-auth', module: 'auth' };
   if (first === 'deny') return { tag: 'imaging-deny', module: 'deny' };
+  if (first === 'check-in') return { tag: 'imaging-checkin', module: 'checkin' };
   if (INFO_PAGES.has(first))
     return { tag: 'imaging-page', module: 'pages', attrs: { page: first } };
   if (isBookingPath(path)) return { tag: 'imaging-booking', module: 'booking' };

@@ -136,8 +136,15 @@ export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): v
     props: kinds as never,
   }) as unknown as { new (): HTMLElement & R2wcInternals };
 
+  // `lang` too: a clinic that marks the element's language (`lang="mk"`) means its locale.
+  const observed = [...attributeToProp.keys(), 'lang'];
+
   class ImagingWidget extends Base {
     private unbindLang?: () => void;
+
+    static get observedAttributes(): string[] {
+      return observed;
+    }
 
     constructor() {
       super();
@@ -151,18 +158,38 @@ export function defineWidget<P extends WidgetProps>(def: WidgetDefinition<P>): v
     override connectedCallback(): void {
       applyShared('api-base', this.getAttribute('api-base'));
       applyShared('locale', this.getAttribute('locale'));
+      this.followHostLang(this.getAttribute('lang'));
       // The element's language on its own root (screen readers, :lang()); the page's
       // <html lang> stays the host page's, a clinic's page keeps its own.
       this.unbindLang = $locale.subscribe((locale) => this.setAttribute('lang', locale));
       super.connectedCallback();
     }
 
+    /**
+     * A `lang` the host page wrote (not the one the element marks itself with) is
+     * its locale when there is no `locale` attribute; either way the element's
+     * `lang` ends up naming the language its texts are in, never another one.
+     */
+    private followHostLang(lang: string | null): void {
+      if (lang === null || lang === $locale.value) return;
+      const chosen = this.hasAttribute('locale') ? Promise.resolve() : setLocale(lang);
+      void chosen.then(() => {
+        if (this.isConnected && this.getAttribute('lang') !== $locale.value)
+          this.setAttribute('lang', $locale.value);
+      });
+    }
+
     override disconnectedCallback(): void {
       this.unbindLang?.();
+      this.unbindLang = undefined;
       super.disconnectedCallback();
     }
 
     attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      if (name === 'lang') {
+        if (this.unbindLang) this.followHostLang(value);
+        return;
+      }
       const prop = attributeToProp.get(name);
       if (!prop) return;
       applyShared(name, value);

@@ -9,6 +9,14 @@
  */
 import type { ImagingEventMap } from './events';
 
+/** The attributes every element has (define-widget.ts SharedWidgetProps). */
+export interface ImagingSharedProps {
+  /** `api-base`: origin of the provider's API (default: same origin) */
+  apiBase?: string;
+  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
+  locale?: string;
+}
+
 /**
  * `<imaging-appointment>`: the appointment pages of spec 2.4 — every appointment of a booking key
  * (exam, date and time in the clinic's zone, clinic with address and a map link, preparation, what
@@ -19,7 +27,7 @@ import type { ImagingEventMap } from './events';
  * sends the patient to /authentication and back; an ended, cancelled or removed booking goes to
  * /deny?status=….
  */
-export interface ImagingAppointmentElement extends HTMLElement {
+export interface ImagingAppointmentElement extends HTMLElement, ImagingSharedProps {
   /**
    * `path`: current path: /appointments/{key}, /a/{key}, /appointments/pending/{key},
    * /appointments/{key}/kiosk, /appointments/{key}/result; an /iframe prefix is kept
@@ -31,10 +39,6 @@ export interface ImagingAppointmentElement extends HTMLElement {
   bookingKey?: string;
   /** `kiosk-mode`: kiosk mode (home is /kiosk) */
   kioskMode?: boolean;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface ImagingAppointmentElement extends HTMLElement {
  * page to go to the return address and starts the keep-alive ping; too many attempts go to
  * /deny?maxAttempts=true. The element never touches history.
  */
-export interface ImagingAuthElement extends HTMLElement {
+export interface ImagingAuthElement extends HTMLElement, ImagingSharedProps {
   /**
    * `search`: current query string: bookingKey, returnUrl, type (BOOKING_REQUEST, APPOINTMENT,
    * APPOINTMENT_RESULTS, PATIENT_PORTAL), shared, isBookingRequest, dateOfBirth, staffBooking
@@ -52,10 +56,6 @@ export interface ImagingAuthElement extends HTMLElement {
   search?: string;
   /** `path`: current path; an /iframe prefix is kept in the paths it emits */
   path?: string;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
 }
 
 /**
@@ -67,7 +67,7 @@ export interface ImagingAuthElement extends HTMLElement {
  * element moves through its own steps (and, with `url-state`, mirrors them into the page's
  * address).
  */
-export interface ImagingBookingElement extends HTMLElement {
+export interface ImagingBookingElement extends HTMLElement, ImagingSharedProps {
   /**
    * `path`: current path: / (exam), /select-region (clinic), /select-clinic (time), /booking
    * (details), /appointments/{key}, /booking-requests/{key}; an /iframe prefix is kept
@@ -96,10 +96,6 @@ export interface ImagingBookingElement extends HTMLElement {
   regionSlug?: string;
   /** `clinic-id`: a clinic page's own clinic: only it is offered, and it is preselected */
   clinicId?: number;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
   /**
    * `medicare-number-required`: the booking form asks for the Medicare number (as a questionnaire
    * outcome can require)
@@ -116,7 +112,7 @@ export interface ImagingBookingElement extends HTMLElement {
  * referral, the e-referral modal for several). Needs a patient session for the request: a 401 or
  * 403 sends the patient to /authentication and back.
  */
-export interface ImagingBookingRequestElement extends HTMLElement {
+export interface ImagingBookingRequestElement extends HTMLElement, ImagingSharedProps {
   /** `path`: current path: /booking-requests/{key} or /br/{key}; an /iframe prefix is kept */
   path?: string;
   /** `search`: current query string (kioskMode) */
@@ -125,10 +121,30 @@ export interface ImagingBookingRequestElement extends HTMLElement {
   bookingKey?: string;
   /** `kiosk-mode`: kiosk mode */
   kioskMode?: boolean;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
+}
+
+/**
+ * `<imaging-checkin>`: digital check-in (spec 4 "Digital check-in", issue 16). From an appointment
+ * link (booking key known) the patient logs in through the existing /authentication page when there
+ * is no session, then confirms today's appointment, fills the check-in form (referrer found by
+ * search, referral date, Medicare number, reference number, gender when asked) and checks in. In
+ * kiosk mode it starts at the identity step (last name and date of birth, then a 6-digit code:
+ * VERIFY_OTP). Simple mode (SIMPLE) asks a confirmation, then checks in; PREPARE_FIRST takes the
+ * form first. A missing referral opens the upload-referral modal. Polling backs off from 1 s to 8 s
+ * for at most 60 s and stops when the element disconnects. The step is in the address (`step`): the
+ * element asks the host to put it there with imaging-navigated.
+ */
+export interface ImagingCheckinElement extends HTMLElement, ImagingSharedProps {
+  /** `path`: current path (/check-in, /iframe/check-in) */
+  path?: string;
+  /** `search`: current query string: bookingKey, slug, step, kioskMode */
+  search?: string;
+  /** `booking-key`: the booking key when the host page does not route */
+  bookingKey?: string;
+  /** `slug`: the appointment to check in for (else the first of today's) */
+  slug?: string;
+  /** `kiosk-mode`: the kiosk: start at the identity step */
+  kioskMode?: boolean;
 }
 
 /**
@@ -136,7 +152,7 @@ export interface ImagingBookingRequestElement extends HTMLElement {
  * follows status, revoked, maxAttempts (+ message), resultsExpired and customMessage, else a
  * generic problem; a Close link to redirectUrl shows only with showClose=true.
  */
-export interface ImagingDenyElement extends HTMLElement {
+export interface ImagingDenyElement extends HTMLElement, ImagingSharedProps {
   /**
    * `search`: current query string: status, revoked, maxAttempts, message, resultsExpired,
    * customMessage, showClose, redirectUrl
@@ -144,45 +160,62 @@ export interface ImagingDenyElement extends HTMLElement {
   search?: string;
   /** `path`: current path (set by the host router) */
   path?: string;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
 }
 
 /**
  * `<imaging-frame>`: the shared frame of spec 2.3 (banners, navigation, header image, footer,
  * loading overlay) around slotted page content.
  */
-export interface ImagingFrameElement extends HTMLElement {
+export interface ImagingFrameElement extends HTMLElement, ImagingSharedProps {
   /** `path`: current path, set by the host page's router */
   path?: string;
   /** `search`: current query string; kioskMode and regionSlug are carried into the home link */
   search?: string;
-  /** `kiosk-mode`: kiosk mode: home is /kiosk, no admin login link */
+  /**
+   * `kiosk-mode`: kiosk mode: home is /kiosk, every menu and footer link keeps kioskMode=true, no
+   * external links and no admin login link
+   */
   kioskMode?: boolean;
   /** `loading`: shows the full-screen loading overlay (message.loading) */
   loading?: boolean;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /**
-   * `locale`: en-AU (default), en-NZ, en-CA, en or mk; the patient's choice in the language
-   * switcher (app.locales) wins for the visit
-   */
-  locale?: string;
+}
+
+/**
+ * `<imaging-image-viewer>`: the built-in DICOM viewer of a DICOMweb study (issue 17); see
+ * README.md.
+ */
+export interface ImagingImageViewerElement extends HTMLElement, ImagingSharedProps {
+  /** `dicomweb-url`: the DICOMweb root, e.g. https://provider.example/dicomweb */
+  dicomwebUrl?: string;
+  /** `study-uid`: the Study Instance UID */
+  studyUid?: string;
+  /** `token`: the study's viewer token; a new value resumes loading */
+  token?: string;
+  /** `from-page-url`: take dicomweb, study and token from the page's address */
+  fromPageUrl?: boolean;
+}
+
+/** `<imaging-kiosk>`: the kiosk home (issue 16): Check in, Book a scan, the device-name modal. */
+export interface ImagingKioskElement extends HTMLElement, ImagingSharedProps {
+  /** `path`: current path (/kiosk or /iframe/kiosk), set by the host router */
+  path?: string;
+  /** `search`: current query string (kioskMode=true) */
+  search?: string;
+}
+
+/** `<imaging-kiosk-idle>`: the kiosk's inactivity watch and modal (spec 4 "Kiosk inactivity"). */
+export interface ImagingKioskIdleElement extends HTMLElement, ImagingSharedProps {
+  /** `idle-seconds`: idle seconds (default kioskNoActivitySeconds) */
+  idleSeconds?: number;
 }
 
 /**
  * `<imaging-page>`: the provider's about, contact, terms and privacy pages (spec 2.4), filled from
  * the provider's configuration.
  */
-export interface ImagingPageElement extends HTMLElement {
+export interface ImagingPageElement extends HTMLElement, ImagingSharedProps {
   /** `page`: about | contact | terms | privacy */
   page?: string;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
 }
 
 /**
@@ -192,7 +225,7 @@ export interface ImagingPageElement extends HTMLElement {
  * minimum date, booking request, Medicare number…). After booking (bookingKey and types) it asks
  * the booking's questionnaires, pain scores, feedback and consent forms and returns to backUrl.
  */
-export interface ImagingQuestionnaireElement extends HTMLElement {
+export interface ImagingQuestionnaireElement extends HTMLElement, ImagingSharedProps {
   /** `path`: current path: /questionnaires, /q or /iframe/questionnaires */
   path?: string;
   /**
@@ -201,11 +234,42 @@ export interface ImagingQuestionnaireElement extends HTMLElement {
    * appointmentSlug, groupName, changedExamSlug, and the booking flow's own parameters
    */
   search?: string;
-  /** `api-base`: origin of the provider's API (default: same origin) */
-  apiBase?: string;
-  /** `locale`: en-AU (default), en-NZ, en-CA, en or mk */
-  locale?: string;
 }
+
+/**
+ * `<imaging-referrer-viewer>`: a referrer's image link (/referrer/quick-report?imsec=…): banner,
+ * quick report, PACS link, feedback button and the images (spec 2.4, 4 "Image viewer"; README.md).
+ */
+export interface ImagingReferrerViewerElement extends HTMLElement, ImagingSharedProps {
+  /** `path`: current path (set by the host router; an /iframe prefix is kept in links) */
+  path?: string;
+  /** `search`: current query string: imsec and an optional repositorySource */
+  search?: string;
+  /** `imsec`: the link's code, for a page without a router (instead of search) */
+  imsec?: string;
+  /** `repository-source`: the link's repositorySource, with imsec */
+  repositorySource?: string;
+}
+
+/**
+ * `<imaging-results>`: a patient's results, /appointments/{key}/result: report with its PDF, pain
+ * scores, images, or when they will be available (spec 2.4; README.md). Logs in as
+ * APPOINTMENT_RESULTS; after the access period /deny?resultsExpired=true.
+ */
+export interface ImagingResultsElement extends HTMLElement, ImagingSharedProps {
+  /**
+   * `path`: current path: /appointments/{key}/result or /appointments/{key}/result/patient; an
+   * /iframe prefix is kept
+   */
+  path?: string;
+  /** `search`: current query string (kioskMode; dateOfBirth and otpType after a patient match) */
+  search?: string;
+  /** `booking-key`: the booking key when the host page does not route */
+  bookingKey?: string;
+}
+
+/** Every element's events (src/element/events.ts), declared once for the two maps below. */
+type ImagingElementEventMap = { [N in keyof ImagingEventMap]: CustomEvent<ImagingEventMap[N]> };
 
 declare global {
   interface HTMLElementTagNameMap {
@@ -213,31 +277,21 @@ declare global {
     'imaging-auth': ImagingAuthElement;
     'imaging-booking': ImagingBookingElement;
     'imaging-booking-request': ImagingBookingRequestElement;
+    'imaging-checkin': ImagingCheckinElement;
     'imaging-deny': ImagingDenyElement;
     'imaging-frame': ImagingFrameElement;
+    'imaging-image-viewer': ImagingImageViewerElement;
+    'imaging-kiosk': ImagingKioskElement;
+    'imaging-kiosk-idle': ImagingKioskIdleElement;
     'imaging-page': ImagingPageElement;
     'imaging-questionnaire': ImagingQuestionnaireElement;
+    'imaging-referrer-viewer': ImagingReferrerViewerElement;
+    'imaging-results': ImagingResultsElement;
   }
 
-  interface GlobalEventHandlersEventMap {
-    'imaging-frame-navigated': CustomEvent<ImagingEventMap['imaging-frame-navigated']>;
-    'imaging-session-ended': CustomEvent<ImagingEventMap['imaging-session-ended']>;
-    'imaging-frame-resized': CustomEvent<ImagingEventMap['imaging-frame-resized']>;
-    'imaging-banner-closed': CustomEvent<ImagingEventMap['imaging-banner-closed']>;
-    'imaging-booking-navigated': CustomEvent<ImagingEventMap['imaging-booking-navigated']>;
-    'imaging-navigated': CustomEvent<ImagingEventMap['imaging-navigated']>;
-    'imaging-booking-created': CustomEvent<ImagingEventMap['imaging-booking-created']>;
-    'imaging-booking-progressed': CustomEvent<ImagingEventMap['imaging-booking-progressed']>;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the DOM's map
+  interface GlobalEventHandlersEventMap extends ImagingElementEventMap {}
 
-  interface HTMLElementEventMap {
-    'imaging-frame-navigated': CustomEvent<ImagingEventMap['imaging-frame-navigated']>;
-    'imaging-session-ended': CustomEvent<ImagingEventMap['imaging-session-ended']>;
-    'imaging-frame-resized': CustomEvent<ImagingEventMap['imaging-frame-resized']>;
-    'imaging-banner-closed': CustomEvent<ImagingEventMap['imaging-banner-closed']>;
-    'imaging-booking-navigated': CustomEvent<ImagingEventMap['imaging-booking-navigated']>;
-    'imaging-navigated': CustomEvent<ImagingEventMap['imaging-navigated']>;
-    'imaging-booking-created': CustomEvent<ImagingEventMap['imaging-booking-created']>;
-    'imaging-booking-progressed': CustomEvent<ImagingEventMap['imaging-booking-progressed']>;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the DOM's map
+  interface HTMLElementEventMap extends ImagingElementEventMap {}
 }

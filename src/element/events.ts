@@ -44,6 +44,17 @@ export interface ImagingEventMap {
    * 2000 ms debounce and only when it differs (spec 4, R-4-create-13).
    */
   'imaging-booking-progressed': { step: number };
+  /**
+   * `<imaging-checkin>`: the patient is checked in (or was already) for the
+   * appointment `slug`; a kiosk shows its confirmation and returns home.
+   */
+  'imaging-checkin-completed': { slug: string; kioskMode: boolean };
+  /** `<imaging-checkin>` reached the error step; `reason` is the message key it shows. */
+  'imaging-checkin-failed': { reason: string; kioskMode: boolean };
+  /** `<imaging-image-viewer>` has every image of a series (once per series). */
+  'imaging-image-viewer-loaded': { seriesInstanceUID: string; images: number };
+  /** `<imaging-image-viewer>` cannot show the study; `reason` is the message key it shows. */
+  'imaging-image-viewer-failed': { reason: string };
 }
 
 export type ImagingEventName = keyof ImagingEventMap;
@@ -62,6 +73,10 @@ export const IMAGING_EVENT_NAMES = [
   'imaging-navigated',
   'imaging-booking-created',
   'imaging-booking-progressed',
+  'imaging-checkin-completed',
+  'imaging-checkin-failed',
+  'imaging-image-viewer-loaded',
+  'imaging-image-viewer-failed',
 ] as const satisfies readonly ImagingEventName[];
 
 type Missing = Exclude<ImagingEventName, (typeof IMAGING_EVENT_NAMES)[number]>;

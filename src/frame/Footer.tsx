@@ -7,24 +7,26 @@ import { menuItems } from './menu-items';
 interface FooterProps {
   config: PortalConfig;
   home: string;
+  kioskMode?: boolean;
 }
 
 /**
  * R-2.3-21..27. The caller hides it on mobile and in advanced booking; custom
  * footer HTML replaces it when the custom header/footer is on.
  */
-export function Footer({ config, home }: FooterProps) {
+export function Footer({ config, home, kioskMode = false }: FooterProps) {
   const t = useT();
   const tooltipId = useId();
   const { radiology, app, application } = config;
-  if (radiology.showCustomHeaderAndFooter && radiology.customFooter) {
+  // A custom footer's links may lead anywhere: a kiosk shows the portal's own.
+  if (radiology.showCustomHeaderAndFooter && radiology.customFooter && !kioskMode) {
     return (
       <footer className="footer" part="footer">
         <SafeHtml html={radiology.customFooter} />
       </footer>
     );
   }
-  const items = menuItems(radiology, home);
+  const items = menuItems(radiology, home, kioskMode);
   return (
     <footer className="footer" part="footer">
       <nav aria-label={t('footer.label')}>
@@ -39,7 +41,7 @@ export function Footer({ config, home }: FooterProps) {
               </a>
             </li>
           ))}
-          {radiology.homeUrl && (
+          {radiology.homeUrl && !kioskMode && (
             <li>
               <a href={radiology.homeUrl} target="_blank" rel="noopener noreferrer">
                 {t('footer.external_home', { name: radiology.name })}

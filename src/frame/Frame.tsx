@@ -95,7 +95,7 @@ export function Frame({
       <main id="main" className="frame__main" part="main" tabIndex={-1}>
         <slot />
       </main>
-      {showFooter && <Footer config={config} home={home} />}
+      {showFooter && <Footer config={config} home={home} kioskMode={kioskMode} />}
       {loading && <LoadingOverlay />}
     </div>
   );

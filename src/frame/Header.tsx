@@ -8,10 +8,13 @@ import { MOBILE_QUERY, useMediaQuery } from '../ui/useMediaQuery';
 import { SafeHtml } from '../ui/SafeHtml';
 import { menuItems } from './menu-items';
 import { UserMenu } from './UserMenu';
+import { importWithRetry } from '../ui/lazy-retry';
 
 // Issue 13 part 8: the switcher loads after the header (the frame's 100 kB first-load budget).
 const LanguageMenu = lazy(() =>
-  import('./LanguageMenu').then((module) => ({ default: module.LanguageMenu })),
+  importWithRetry(() => import('./LanguageMenu')).then((module) => ({
+    default: module.LanguageMenu,
+  })),
 );
 
 interface HeaderProps {
@@ -40,7 +43,7 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
   const showMenu = !confirmation || radiology.showMenuOnConfirmationPage;
   const showLogin =
     application.showLinkToAdminPanel && !kioskMode && !user && !!radiology.domainAdmin;
-  const items = menuItems(radiology, home);
+  const items = menuItems(radiology, home, kioskMode);
   // The provider's languages (app.locales) that the portal ships; two or more make a switcher.
   const locales = config.app.locales.filter(isSupportedLocale);
   const expanded = !mobile || open;
@@ -52,7 +55,7 @@ export function Header({ config, user, path, home, kioskMode, onLogout }: Header
           <img src={assetUrl('favicon')} alt="" width="32" height="32" />
           <span>{radiology.name}</span>
         </a>
-        {radiology.showCustomHeaderAndFooter && radiology.customHeader && !mobile && (
+        {radiology.showCustomHeaderAndFooter && radiology.customHeader && !mobile && !kioskMode && (
           <SafeHtml
             html={radiology.customHeader}
             className="header__message"

@@ -55,6 +55,10 @@ export async function embed(
     container,
     url: embedUrl(portalOrigin, settings),
     title: settings.title ?? 'Book a scan',
+    // The kiosk-mode message: the portal inside starts (or stops) its inactivity watch.
+    ...(settings.kioskMode === undefined
+      ? {}
+      : { kioskMode: settings.kioskMode === true || settings.kioskMode === 'true' }),
   });
   // postmate made the iframe synchronously: it fills the width; its height follows the page inside.
   const frame = container.querySelector('iframe');

@@ -1,5 +1,9 @@
 import Postmate from 'postmate';
-import { IMAGING_EVENT_NAMES, type ImagingEventMap, type ImagingEventName } from '../element/events';
+import {
+  IMAGING_EVENT_NAMES,
+  type ImagingEventMap,
+  type ImagingEventName,
+} from '../element/events';
 
 export interface IframeChild {
   emit<N extends ImagingEventName>(name: N, detail: ImagingEventMap[N]): void;
@@ -45,12 +49,25 @@ function dropForeignMessages(allowed: string): void {
  * with the same name and detail (docs/embedding.md). postmate posts only to
  * the parent's origin, never "*".
  */
-export async function startIframeChild(): Promise<IframeChild | null> {
+export interface IframeChildOptions {
+  /**
+   * The parent's kiosk-mode message, `parent.call('kioskMode', true)`
+   * (spec 4 "Kiosk inactivity": idle watching starts and stops with it).
+   */
+  onKioskMode?: (on: boolean) => void;
+}
+
+export async function startIframeChild(
+  options: IframeChildOptions = {},
+): Promise<IframeChild | null> {
   if (window.parent === window) return null;
   const allowed = parentOrigin();
   if (!allowed) return null;
   dropForeignMessages(allowed);
-  const model = await new Postmate.Model({ height: contentHeight });
+  const model = await new Postmate.Model({
+    height: contentHeight,
+    kioskMode: (on: unknown) => options.onKioskMode?.(on === true || on === 'true'),
+  });
   const child: IframeChild = { emit: (name, detail) => model.emit(name, detail) };
   for (const name of IMAGING_EVENT_NAMES) {
     document.addEventListener(name, (event) => {

@@ -7,6 +7,8 @@ export interface EmbedOptions {
   title: string;
   /** The handshake never settles when the child redirects to another origin. */
   timeoutMs?: number;
+  /** A kiosk-mode message to the portal once it answers: its idle watch starts (true) or stops (false). */
+  kioskMode?: boolean;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function embedPortal({
   url,
   title,
   timeoutMs = 10_000,
+  kioskMode,
 }: EmbedOptions): Promise<boolean> {
   const handshake = new Postmate({ container, url, classListArray: ['imaging-portal-frame'] });
   const frame = container.querySelector('iframe');
@@ -33,6 +36,7 @@ export async function embedPortal({
   const parent = await Promise.race([handshake, timeout]);
   clearTimeout(timer);
   if (!parent) return false;
+  if (kioskMode !== undefined) parent.call('kioskMode', kioskMode);
   // postmate keeps one handler per name: the height is set in the same one that re-emits.
   for (const name of IMAGING_EVENT_NAMES) {
     parent.on(name, (detail: unknown) => {

@@ -84,6 +84,8 @@ describe('config store (spec 3)', () => {
     await vi.waitFor(() =>
       expect(fetch.calls.map((call) => call.url)).toContain('/api/assets/translations?lang=mk'),
     );
+    // The Macedonian texts load lazily: wait for them, or their import outlives the test file.
+    await (await import('../i18n/bundles')).loadBaseBundle('mk');
   });
 
   it('a locale chosen by the element wins over app.jsLocale', async () => {

@@ -5,6 +5,7 @@
  * same server, same minute). Closed-loop clients on keep-alive connections.
  */
 import { gzipSync } from 'node:zlib';
+import { healthOnce, loadRequest } from './load-client.js';
 
 /** Goals of issue 15 part 1 (availability) and part 2 (booking creation). */
 export const GOALS = {
@@ -147,45 +148,47 @@ export async function availabilityUnderLoad(origin: string, title: string): Prom
   ];
   const clients = GOALS.availabilityClients;
   console.log(`\nAvailability at ${clients} concurrent clients, ${title} (issue 15 part 1)`);
-  const healthOnce = async () => {
-    const res = await fetch(`${origin}/api/health`);
-    await res.arrayBuffer();
-    return res.ok;
-  };
+  const health = () => healthOnce(origin);
   console.log(
     '  each view and GET /api/health alternate in one-second slices; the share is of the health ' +
       'figure measured beside it',
   );
   let ok = true;
+  const request = (c: AvailabilityCase, extra = c.extra) => ({
+    clinicIds: c.clinicIds,
+    examSlug,
+    start: c.start,
+    end: c.end,
+    ...extra,
+  });
+  // The load loops: the light client, compressed answers as a browser asks for them.
+  const ask = async (c: AvailabilityCase, extra = c.extra) =>
+    (
+      await loadRequest(origin, '/api/booking/clinic_appointments', {
+        method: 'POST',
+        json: request(c, extra),
+      })
+    ).status === 200;
+  // The answer itself (fetch decompresses), for its sizes.
   const post = async (c: AvailabilityCase, extra = c.extra) => {
     const res = await fetch(`${origin}/api/booking/clinic_appointments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-      body: JSON.stringify({
-        clinicIds: c.clinicIds,
-        examSlug,
-        start: c.start,
-        end: c.end,
-        ...extra,
-      }),
+      body: JSON.stringify(request(c, extra)),
     });
     return { ok: res.ok, body: Buffer.from(await res.arrayBuffer()) };
   };
   for (const c of cases) {
     const first = await post(c);
     if (!first.ok) throw new Error(`${c.label}: ${first.body.toString()}`);
-    const { call: r, health } = await againstHealth(
-      clients,
-      async () => (await post(c)).ok,
-      healthOnce,
-    );
-    const share = r.rps / health.rps;
+    const { call: r, health: beside } = await againstHealth(clients, () => ask(c), health);
+    const share = r.rps / beside.rps;
     const met = r.p95 <= GOALS.availabilityP95Ms && share >= GOALS.healthShare;
     // Timings are printed against their goals; only errors fail the run (a busy machine moves timings).
     ok &&= r.errors === 0;
     console.log(
       `  ${c.label.padEnd(36)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms` +
-        `  ${(share * 100).toFixed(0)}% of /api/health (${health.rps.toFixed(0)} req/s, p95 ${health.p95.toFixed(1)} ms), errors ${r.errors}: ` +
+        `  ${(share * 100).toFixed(0)}% of /api/health (${beside.rps.toFixed(0)} req/s, p95 ${beside.p95.toFixed(1)} ms), errors ${r.errors}: ` +
         `${verdict(met)} (p95 ≤ ${GOALS.availabilityP95Ms} ms, ≥ ${GOALS.healthShare * 100}%)`,
     );
   }
@@ -201,7 +204,7 @@ export async function availabilityUnderLoad(origin: string, title: string): Prom
       `${verdict(sizeMet)} (≤ ${GOALS.allClinicsMonthGzipKb} kB); the spec's Slot[] answer ` +
       `${(spec.body.length / 1024).toFixed(0)} kB, ${specKb.toFixed(1)} kB gzipped`,
   );
-  const specLoad = await load(clients, async () => (await post(month, {})).ok);
+  const specLoad = await load(clients, () => ask(month, {}));
   console.log(
     `  (no goal) ${month.label} as the spec's Slot[]: ${specLoad.rps.toFixed(0)} req/s  p50 ${specLoad.p50.toFixed(1)} ms  p95 ${specLoad.p95.toFixed(1)} ms`,
   );
@@ -282,12 +285,11 @@ export async function bookingUnderLoad(
     while (next < plans.length) {
       const { slot, plan } = plans[next++]!;
       const t = performance.now();
-      const r = await fetch(`${origin}/api/booking/appointments`, {
+      const r = await loadRequest(origin, '/api/booking/appointments', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: plan.cookie },
-        body: JSON.stringify(plan.body),
+        headers: { cookie: plan.cookie },
+        json: plan.body,
       });
-      await r.arrayBuffer();
       times.push(performance.now() - t);
       if (r.status === 200) booked.set(slot, (booked.get(slot) ?? 0) + 1);
       else if (r.status === 409) conflicts++;

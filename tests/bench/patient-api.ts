@@ -16,6 +16,11 @@ export class Jar {
       else this.cookies.set(pair.slice(0, at), value);
     }
   }
+  /** Adds one "name=value" pair. */
+  set(pair: string): void {
+    const at = pair.indexOf('=');
+    if (at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -6,13 +6,17 @@
  * against issue 15's goals (tests/bench/api-load.ts, on PGlite and, with
  * BENCH_DATABASE_URL, on PostgreSQL), and one against two API processes on
  * PostgreSQL (BENCH_DATABASE_URL; tests/bench/server-scale.ts).
- * BENCH_ONLY=api: only the issue 15 load figures. Needs a build (npm run build). Figures, not timed tests.
+ * BENCH_ONLY=api: only the issue 15 load figures and issue 16's doctor search. Needs a build (npm run build). Figures, not timed tests.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { availabilityUnderLoad, bookingUnderLoad } from './api-load.js';
+import { dicomwebUnderLoad } from './dicomweb.js';
+import { doctorSearchUnderLoad } from './doctor-search.js';
+import { VIEWER_PORT, viewerFirstLoad, viewerTimings } from './image-viewer';
+import { startViewerServer } from './image-viewer-server';
 import { lighthouseHome } from './lighthouse';
 import { answerSafetyScreenings, Jar, preparedKey } from './patient-api.js';
 import { scaleOut, startBundle, startTimes } from './server-scale.js';
@@ -106,6 +110,7 @@ function bundleSizes(): void {
     );
   }
   furtherElements(entries);
+  failed ||= !viewerFirstLoad(staticGraph, gz);
   const iife = join(elements, 'imaging-elements.iife.js');
   if (existsSync(iife))
     console.log(`  IIFE imaging-elements.iife.js (all elements) ${gz(iife).toFixed(1)}`);
@@ -338,16 +343,19 @@ async function patientJourney(port: number): Promise<void> {
 }
 
 /** Issue 15 part 2 books far more than the per-address booking budget allows. */
-const LOAD_ENV = { DATABASE_URL: '', BOOKING_RATE_LIMIT_MAX: '1000000' };
+// DEV_LOGIN: the DICOMweb figures take an image link from the development route (issue 17).
+const LOAD_ENV = { DATABASE_URL: '', BOOKING_RATE_LIMIT_MAX: '1000000', DEV_LOGIN: '1' };
 
-/** Issue 15 parts 1 and 2 on a running server. */
-async function issue15(port: number, title: string): Promise<void> {
+/** Issue 15 parts 1 and 2, issue 16's doctor search and issue 17's DICOMweb on a running server. */
+async function issue15(port: number, title: string, cpuNow: () => number): Promise<void> {
   const origin = `http://127.0.0.1:${port}`;
   const availabilityMet = await availabilityUnderLoad(origin, title);
   const bookingMet = await bookingUnderLoad(origin, title, (examSlug) =>
     preparedKey(origin, examSlug),
   );
-  failed ||= !availabilityMet || !bookingMet;
+  const searchMet = await doctorSearchUnderLoad(origin, title, cpuNow);
+  const dicomwebMet = await dicomwebUnderLoad(origin, title);
+  failed ||= !availabilityMet || !bookingMet || !searchMet || !dicomwebMet;
 }
 
 /**
@@ -381,7 +389,7 @@ async function postgresTimings(): Promise<void> {
       DATABASE_URL: url.toString(),
     });
     try {
-      await issue15(port, 'PostgreSQL');
+      await issue15(port, 'PostgreSQL', server.cpuNow);
     } finally {
       await server.stop();
     }
@@ -411,7 +419,7 @@ async function serverTimings(): Promise<void> {
       // observes, so a busy machine moves the figures (docs/decisions.md).
       await lighthouseHome(port);
     }
-    await issue15(port, 'PGlite').catch((error: unknown) => {
+    await issue15(port, 'PGlite', warm.cpuNow).catch((error: unknown) => {
       console.error(warm.log().slice(-3000));
       throw error;
     });
@@ -427,9 +435,22 @@ async function serverTimings(): Promise<void> {
 }
 
 // BENCH_ONLY=api: only the server's start and the issue 15 load figures (no bundles, no journeys).
-if (process.env.BENCH_ONLY !== 'api') bundleSizes();
-await serverTimings();
-await postgresTimings();
+if (process.env.BENCH_ONLY !== 'api') {
+  // The viewer's real server starts while the sizes are counted (sizes are no timings).
+  const viewerServer = startViewerServer(VIEWER_PORT + 1);
+  viewerServer.catch(() => undefined); // its error is thrown where it is awaited
+  try {
+    bundleSizes();
+    failed ||= !(await viewerTimings(VIEWER_PORT, viewerServer));
+  } finally {
+    await viewerServer.then((server) => server.stop()).catch(() => undefined);
+  }
+}
+// BENCH_ONLY=bundles: only the bundle budgets and the viewer's timings (no server).
+if (process.env.BENCH_ONLY !== 'bundles') {
+  await serverTimings();
+  await postgresTimings();
+}
 if (failed) {
   console.error('\nA budget or goal was missed.');
   process.exit(1);

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { healthOnce, loadRequest } from './load-client.js';
 
 export const START_GOALS = { coldMs: 2000, warmMs: 1000 } as const;
 const SERVER_BUNDLE = 'dist/server/main.js';
@@ -21,6 +22,8 @@ export interface StartedServer {
   ms: number;
   /** CPU time the process had used by then (Linux; NaN elsewhere): the same on a busy machine. */
   cpuMs: number;
+  /** CPU time the process has used so far (ms; NaN where /proc is missing). */
+  cpuNow: () => number;
   log: () => string;
 }
 
@@ -37,8 +40,10 @@ export async function startBundle(
       ...process.env,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      // The bench measures the API, not the per-address budget (all its clients are 127.0.0.1).
+      // The bench measures the API, not the per-address budget (all its clients are 127.0.0.1),
+      // nor the viewer token's (its DICOMweb clients share one token).
       RATE_LIMIT_MAX: '1000000',
+      DICOMWEB_RATE_LIMIT_MAX: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +68,8 @@ export async function startBundle(
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { stop, ms, cpuMs, log: () => log };
+  const cpuNow = () => (child.pid ? cpuTime(child.pid) : Number.NaN);
+  return { stop, ms, cpuMs, cpuNow, log: () => log };
 }
 
 /** User and system CPU time of a process from /proc (clock ticks of 10 ms). */
@@ -162,21 +168,13 @@ async function availabilityAndHealth(
   ).json()) as { id: number }[];
   const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-  const body = JSON.stringify({ clinicIds: [clinics[0]?.id], examSlug, start, end });
-  const week = await throughput(async () => {
-    const res = await fetch(`${origin}/api/booking/clinic_appointments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    await res.arrayBuffer();
-    return res.ok;
-  });
-  const health = await throughput(async () => {
-    const res = await fetch(`${origin}/api/health`);
-    await res.arrayBuffer();
-    return res.ok;
-  });
+  const json = { clinicIds: [clinics[0]?.id], examSlug, start, end };
+  const week = await throughput(
+    async () =>
+      (await loadRequest(origin, '/api/booking/clinic_appointments', { method: 'POST', json }))
+        .status === 200,
+  );
+  const health = await throughput(() => healthOnce(origin));
   return { week, health };
 }
 

@@ -70,6 +70,17 @@ describe('<imaging-frame>', () => {
     await waitFor(login, 'login link after removing kiosk-mode');
   });
 
+  it('issue 16: in kiosk mode every menu link keeps kioskMode=true and no link leaves the portal', async () => {
+    const frame = mount({ path: '/about', 'kiosk-mode': '' });
+    await rendered(frame);
+    const hrefs = [...shadow(frame).querySelectorAll<HTMLAnchorElement>('nav.nav a')].map(
+      (a) => a.getAttribute('href') ?? '',
+    );
+    assert(hrefs.includes('/about?kioskMode=true'), `About keeps kiosk mode: ${hrefs.join(' ')}`);
+    for (const href of hrefs) assert(href.includes('kioskMode=true'), `${href} keeps kiosk mode`);
+    equal(shadow(frame).querySelectorAll('a[target="_blank"]').length, 0, 'no external links');
+  });
+
   it('theming: --imaging-color-primary set on the host colours the links', async () => {
     const frame = mount();
     frame.style.setProperty('--imaging-color-primary', 'rgb(1, 2, 3)');

@@ -137,7 +137,12 @@ describe('<imaging-questionnaire> renderer', () => {
     stubApi();
     const element = mount();
     await waitFor(() => question(element, 'pacemaker'), 'questions');
-    submitButton(element).focus();
+    // The modal opens (and takes the focus) after it renders: focus the button once it holds.
+    await openDialog(element);
+    await waitFor(() => {
+      submitButton(element).focus();
+      return focused(element) === submitButton(element);
+    }, 'focus on submit');
     await press('Enter');
     const first = await waitFor(
       () => (focused(element)?.matches('input[type=radio]') ? focused(element) : null),

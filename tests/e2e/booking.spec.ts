@@ -383,11 +383,19 @@ test.describe('booking a scan', () => {
     page,
     context,
   }) => {
+    await context.addCookies([
+      { name: 'kioskIdentity', value: 'Front%20desk', url: test.info().project.use.baseURL! },
+    ]);
     await page.goto('/kiosk?kioskMode=true');
     await frameReady(page);
     await expect(
       page.locator('imaging-frame nav.nav').getByRole('link', { name: 'Log in' }),
     ).toHaveCount(0);
+    // The kiosk home (issue 16): Book a scan starts the flow in kiosk mode.
+    await page
+      .locator('imaging-kiosk')
+      .getByRole('link', { name: /Book a scan/ })
+      .click();
     await booking(page).getByRole('button', { name: 'X-Ray', exact: true }).click();
     await booking(page).getByRole('button', { name: 'X-ray Knee', exact: true }).click();
     await booking(page).getByRole('button', { name: 'Continue' }).click();

@@ -61,6 +61,12 @@ export function decodeMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ');
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  // A multipart mail (the reminder's text and HTML with its QR code): each part decoded.
+  const boundary = /^content-type:\s*multipart\/[^;]+;.*?boundary="?([^";\s]+)"?/im.exec(head)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    return `${head}\n\n${parts.map((part) => decodeMail(part.replace(/^\r?\n/, ''))).join('\n')}`;
+  }
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
   const text =
     encoding === 'base64'

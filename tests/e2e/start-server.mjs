@@ -38,6 +38,9 @@ const child = spawn(process.execPath, [SERVER_BUNDLE], {
     BOOKING_RATE_LIMIT_MAX: '1000',
     // And the budget of all API calls per address (server/test/security.test.ts proves it).
     RATE_LIMIT_MAX: '100000',
+    // And the image-link lookups, 30 a minute per address: every referrer page asks twice
+    // (server/test/image-links.test.ts and imaging-attack-results.test.ts prove the limit).
+    IMAGE_LINK_RATE_LIMIT_MAX: '10000',
     // Likewise the upload budget per address for keys that have not booked
     // (server/test/upload-quota.test.ts proves it).
     UPLOAD_QUOTA_FILES: '10000',

@@ -1,6 +1,6 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import { useT } from '../../src/i18n/useT';
@@ -9,11 +9,26 @@ import { isPending, LOADING } from '../../src/stores/loadable';
 import { AppointmentCard } from './parts/AppointmentCard';
 import { BookingActions } from './parts/BookingActions';
 import { CancelledNotice } from './parts/CancelledNotice';
-import { ContactCentre } from './parts/ContactCentre';
 import { NoticeView } from './parts/NoticeView';
 import { CloseBooking } from './parts/CloseBooking';
 import { ReferralDocuments } from './parts/ReferralDocuments';
 import { RequiredQuestionnaires } from './parts/RequiredQuestionnaires';
+import { importWithRetry } from '../../src/ui/lazy-retry';
+
+/*
+ * Below the fold or only on a kiosk: loaded after the page, so a further element on a page
+ * with <imaging-booking> stays within 15 kB (issue 15 part 4).
+ */
+const ContactCentre = lazy(() =>
+  importWithRetry(() => import('./parts/ContactCentre')).then((module) => ({
+    default: module.ContactCentre,
+  })),
+);
+const KioskFinished = lazy(() =>
+  importWithRetry(() => import('./parts/KioskFinished')).then((module) => ({
+    default: module.KioskFinished,
+  })),
+);
 
 export interface AppointmentWidgetProps extends SharedWidgetProps, WidgetProps {
   /** Current path (/appointments/{key}, /a/{key}, …), set by the host page's router. */
@@ -72,6 +87,17 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
     !cancelled && appointments.some((a) => a.status !== 'CANCELED' && a.movedFrom);
   // R-2.1-24: pending appointments are booked; the clinic confirms them later.
   const pending = appointments.length > 0 && appointments.every((a) => a.status === 'PENDING');
+  // Issue 16: at a kiosk the booking ends on a short confirmation, never the page to manage it.
+  const kioskFinish = kiosk;
+  // No key in the attribute or the path: nothing will load, so the page says what to do.
+  if (!key)
+    return (
+      <div ref={root} className="appointment-page" part="appointment">
+        <p role="alert" className="notice notice--error" part="booking-key-missing">
+          {t('message.booking_key_missing')}
+        </p>
+      </div>
+    );
   return (
     <div ref={root} className="appointment-page" part="appointment" aria-busy={isPending(summary)}>
       {isPending(summary) && (
@@ -99,6 +125,15 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
                       : 'appointment.title',
             )}
           </h1>
+          {kioskFinish && (
+            <Suspense fallback={null}>
+              <KioskFinished summary={summary.value} />
+            </Suspense>
+          )}
+        </>
+      )}
+      {summary.state === 'loaded' && !kioskFinish && (
+        <>
           <p className="appointment-page__lead">
             {t(
               moved
@@ -130,7 +165,9 @@ export function AppointmentWidget({ path, search, bookingKey, kioskMode }: Appoi
           ))}
           <BookingActions summary={summary.value} />
           <ReferralDocuments appointments={appointments} />
-          <ContactCentre summary={summary.value} />
+          <Suspense fallback={null}>
+            <ContactCentre summary={summary.value} />
+          </Suspense>
           <CloseBooking />
         </>
       )}

@@ -384,3 +384,27 @@ describe('appointment store: decline (spec 4 DECLINE_APPOINTMENT)', () => {
     expect(store.$notice.get()?.tone).toBe('error');
   });
 });
+
+describe('appointment store: an action during a reload', () => {
+  it('R-1-02 a confirmation answered while the summary reloads is not lost when the older summary arrives', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reloads = 0;
+    const { store } = await shown({
+      ...NO_LINKS,
+      'POST /api/secured/appointments/summary': (() => {
+        reloads += 1;
+        return reloads === 1 ? summaryRoute()() : gate.then(() => summaryRoute()());
+      }) as unknown as Routes[string],
+      [`POST ${BASE}/confirm`]: () =>
+        jsonResponse({ ...clone(summaryFixture.appointments[0]!), status: 'CONFIRMED' }),
+    });
+    const reload = store.showAppointment({ bookingKey: KEY, prefix: '', kioskMode: false });
+    await store.confirm(SLUG);
+    release();
+    await reload;
+    const summary = store.$summary.get();
+    expect(summary.state === 'loaded' && summary.value.appointments[0]!.status).toBe('CONFIRMED');
+    expect(store.$notice.get()?.text).toEqual({ key: 'appointment.confirmed' });
+  });
+});

@@ -17,10 +17,7 @@ import {
 } from '../../src/api/appointments';
 import { isAbortError, toApiError } from '../../src/api/errors';
 import { getConsentForms } from '../../src/api/questionnaires';
-import {
-  cancelGoesAhead,
-  notAllowedMessage,
-} from '../../src/domain/appointment/change-rules';
+import { cancelGoesAhead, notAllowedMessage } from '../../src/domain/appointment/change-rules';
 import { denySearch, denyStatusOf, liveAppointments } from '../../src/domain/appointment/deny';
 import {
   authenticationTarget,
@@ -79,6 +76,25 @@ let context: PageContext | null = null;
 export const $pageContext = atom<PageContext>({ bookingKey: '', prefix: '', kioskMode: false });
 const summaryCall = latestCall();
 
+type Patch = readonly [slug: string, patch: Partial<AppointmentView>];
+/** Answers to actions taken while the summary loads, laid over what the (older) load brings. */
+let patchesDuringLoad: Patch[] | null = null;
+
+function patched(summary: AppointmentSummary, patches: readonly Patch[]): AppointmentSummary {
+  return {
+    ...summary,
+    // The booking key stays the one this page was opened with: a view
+    // answered without a key in the request carries none (docs/api.md).
+    appointments: summary.appointments.map((a) =>
+      patches.reduce(
+        (view, [slug, patch]) =>
+          view.slug === slug ? { ...view, ...patch, bookingKey: view.bookingKey } : view,
+        a,
+      ),
+    ),
+  };
+}
+
 function navigate(target: Target): void {
   $navigation.set(target);
 }
@@ -99,11 +115,15 @@ export async function showAppointment(next: PageContext): Promise<void> {
   context = next;
   $pageContext.set(next);
   const call = summaryCall.start();
+  const patches: Patch[] = [];
+  patchesDuringLoad = patches;
   $summary.set(LOADING);
   $notice.set(null);
   try {
-    const summary = await getAppointmentSummary(next.bookingKey, { signal: call.signal });
+    const answer = await getAppointmentSummary(next.bookingKey, { signal: call.signal });
     if (!call.current()) return;
+    patchesDuringLoad = null;
+    const summary = patched(answer, patches);
     const deny = denyStatusOf(summary.appointments);
     if (deny) {
       navigate({ path: `${next.prefix}/deny`, search: denySearch(deny, next.kioskMode) });
@@ -116,6 +136,7 @@ export async function showAppointment(next: PageContext): Promise<void> {
     });
   } catch (error) {
     if (!call.current() || isAbortError(error)) return;
+    patchesDuringLoad = null;
     const apiError = toApiError(error);
     if (apiError.status === 401 || apiError.status === 403) handleFailure(error);
     else $summary.set(failed(apiError));
@@ -124,18 +145,10 @@ export async function showAppointment(next: PageContext): Promise<void> {
 
 /** Puts the server's answer for one appointment into the summary. */
 export function replaceAppointment(slug: string, patch: Partial<AppointmentView>): void {
+  patchesDuringLoad?.push([slug, patch]);
   const current = $summary.get();
   if (current.state !== 'loaded') return;
-  $summary.set(
-    loaded({
-      ...current.value,
-      // The booking key stays the one this page was opened with: a view
-      // answered without a key in the request carries none (docs/api.md).
-      appointments: current.value.appointments.map((a) =>
-        a.slug === slug ? { ...a, ...patch, bookingKey: a.bookingKey } : a,
-      ),
-    }),
-  );
+  $summary.set(loaded(patched(current.value, [[slug, patch]])));
 }
 
 /** Runs one action of the page: busy state, no stale notice, failures as the notice. */

@@ -24,7 +24,7 @@ import css from './appointment.css?inline';
  * @attr api-base - origin of the provider's API (default: same origin)
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk
  * @fires imaging-navigated - {path, search, replace}: to /authentication, /deny, the booking flow, /questionnaires or home; bubbles, composed
- * @csspart appointment, appointment-card, appointment-actions, booking-actions, contact, referral-documents, patient-notes, notice, modal
+ * @csspart appointment, appointment-card, appointment-actions, booking-actions, contact, referral-documents, patient-notes, notice, modal, kiosk-finished, kiosk-finish (the countdown and Done), booking-key-missing
  * @cssprop --imaging-appointment-card-background, --imaging-appointment-card-border and the --imaging-* tokens
  */
 addFeatureTexts({

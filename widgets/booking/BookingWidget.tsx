@@ -25,9 +25,12 @@ import { continueThroughQuestionnaires, requireQuestionnaires } from './question
 import { StepIndicator } from './parts/StepIndicator';
 import { $bookingProgress, requestProgress } from './progress.store';
 import { StepView } from './steps/StepView';
+import { importWithRetry } from '../../src/ui/lazy-retry';
 
 const RedirectModal = lazy(() =>
-  import('./parts/RedirectModal').then((module) => ({ default: module.RedirectModal })),
+  importWithRetry(() => import('./parts/RedirectModal')).then((module) => ({
+    default: module.RedirectModal,
+  })),
 );
 
 export interface BookingWidgetProps extends SharedWidgetProps, WidgetProps {

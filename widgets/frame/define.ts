@@ -9,7 +9,7 @@ import layoutCss from './frame-layout.css?inline';
  *
  * @attr path - current path, set by the host page's router
  * @attr search - current query string; kioskMode and regionSlug are carried into the home link
- * @attr kiosk-mode - kiosk mode: home is /kiosk, no admin login link
+ * @attr kiosk-mode - kiosk mode: home is /kiosk, every menu and footer link keeps kioskMode=true, no external links and no admin login link
  * @attr loading - shows the full-screen loading overlay (message.loading)
  * @attr api-base - origin of the provider's API (default: same origin)
  * @attr locale - en-AU (default), en-NZ, en-CA, en or mk; the patient's choice in the language switcher (app.locales) wins for the visit

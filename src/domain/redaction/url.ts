@@ -24,6 +24,8 @@ export const SECRET_PARAMS: ReadonlySet<string> = new Set(
     'dateOfBirth',
     'contactNumber',
     'token',
+    // DICOMweb takes a viewer token as ?token= or, as OAuth viewers send it, ?access_token=.
+    'access_token',
     'accession',
     'pacsAppointmentId',
     'referenceId',

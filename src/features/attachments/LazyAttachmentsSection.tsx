@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useT } from '../../i18n/useT';
 import type { AttachmentsSectionProps } from './AttachmentsSection';
+import { importWithRetry } from '../../ui/lazy-retry';
 
 const AttachmentsSection = lazy(() =>
-  import('./AttachmentsSection').then((module) => ({ default: module.AttachmentsSection })),
+  importWithRetry(() => import('./AttachmentsSection')).then((module) => ({
+    default: module.AttachmentsSection,
+  })),
 );
 
 /**

@@ -127,4 +127,17 @@ export const appointmentEnAU = {
   'message.reschedule_not_allowed': 'This appointment can no longer be rescheduled online.',
   'message.appointment_not_confirmable': 'This appointment can no longer be confirmed.',
   'message.appointment_not_found': 'We could not find this appointment.',
+  'appointment.kiosk_lead':
+    'Your appointment is booked, and we have e-mailed you the details. Please take your things: this kiosk is for the next patient.',
+  'appointment.checkin.title': 'Check in',
+  'appointment.checkin.opens':
+    'Online check-in opens at {{time}} on the day, {{priorMinutes}} minutes before your appointment.',
+  'appointment.checkin.open_now': 'Online check-in is open now.',
+  'appointment.checkin.closed': 'Online check-in has closed. Please see reception.',
+  'appointment.checkin.state_none': 'Not checked in yet.',
+  'appointment.checkin.state_prepared': 'Your check-in details are saved.',
+  'appointment.checkin.state_sent': 'Your check-in was sent to the clinic.',
+  'appointment.checkin.state_done': 'You are checked in.',
+  'appointment.checkin.button': 'Check in',
+  'appointment.checkin.button_prepare': 'Fill in check-in details',
 };

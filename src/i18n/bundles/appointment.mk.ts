@@ -129,4 +129,18 @@ export const appointmentMk: Record<keyof typeof appointmentEnAU, string> = {
   'message.reschedule_not_allowed': 'Овој термин веќе не може да се премести преку интернет.',
   'message.appointment_not_confirmable': 'Овој термин веќе не може да се потврди.',
   'message.appointment_not_found': 'Не можевме да го пронајдеме овој термин.',
+  'appointment.kiosk_lead':
+    'Вашиот термин е закажан и ви ги испративме деталите по е-пошта. Земете ги вашите работи: овој киоск е за следниот пациент.',
+  'appointment.checkin.title': 'Пријавување',
+  'appointment.checkin.opens':
+    'Пријавувањето преку интернет се отвора во {{time}} на денот, {{priorMinutes}} минути пред терминот.',
+  'appointment.checkin.open_now': 'Пријавувањето преку интернет е отворено.',
+  'appointment.checkin.closed':
+    'Пријавувањето преку интернет е затворено. Обратете се на рецепција.',
+  'appointment.checkin.state_none': 'Сè уште не сте пријавени.',
+  'appointment.checkin.state_prepared': 'Податоците за пријавување се зачувани.',
+  'appointment.checkin.state_sent': 'Пријавувањето е испратено до клиниката.',
+  'appointment.checkin.state_done': 'Пријавени сте.',
+  'appointment.checkin.button': 'Пријави се',
+  'appointment.checkin.button_prepare': 'Пополнете ги податоците за пријавување',
 };

@@ -167,7 +167,8 @@ export const bookingEnAU = {
   'booking.form.date_of_birth': 'Date of birth',
   'booking.form.email': 'Email',
   'booking.form.contact_number': 'Contact number',
-  'booking.form.contact_number_hint': 'An Australian number, for example 0412 345 678 or +61 412 345 678.',
+  'booking.form.contact_number_hint':
+    'An Australian number, for example 0412 345 678 or +61 412 345 678.',
   'booking.form.sex': 'Sex',
   'booking.form.sex_female': 'Female',
   'booking.form.sex_male': 'Male',

@@ -173,7 +173,8 @@ export const bookingMk: Partial<Record<BookingMessageKey, string>> = {
   'booking.form.date_of_birth': 'Датум на раѓање',
   'booking.form.email': 'Е-пошта',
   'booking.form.contact_number': 'Телефонски број',
-  'booking.form.contact_number_hint': 'Австралиски број, на пример 0412 345 678 или +61 412 345 678.',
+  'booking.form.contact_number_hint':
+    'Австралиски број, на пример 0412 345 678 или +61 412 345 678.',
   'booking.form.sex': 'Пол',
   'booking.form.sex_female': 'Женски',
   'booking.form.sex_male': 'Машки',

@@ -12,6 +12,12 @@ import { bookingEnAU } from './booking.en-AU';
 import { bookingMk } from './booking.mk';
 import { denyEnAU } from './deny.en-AU';
 import { denyMk } from './deny.mk';
+import { imagingEnAU } from './imaging.en-AU';
+import { imagingMk } from './imaging.mk';
+import { imageViewerEnAU } from './image-viewer.en-AU';
+import { imageViewerMk } from './image-viewer.mk';
+import { kioskEnAU } from './kiosk.en-AU';
+import { kioskMk } from './kiosk.mk';
 import { mk } from './mk';
 import { questionnaireEnAU } from './questionnaire.en-AU';
 import { questionnaireMk } from './questionnaire.mk';
@@ -34,6 +40,9 @@ const FEATURES: [name: string, enAU: Texts, mk: Texts][] = [
   ['questionnaire', questionnaireEnAU, questionnaireMk],
   ['attachments', attachmentsEnAU, attachmentsMk],
   ['booking', bookingEnAU, bookingMk],
+  ['kiosk', kioskEnAU, kioskMk],
+  ['imaging', imagingEnAU, imagingMk],
+  ['image-viewer', imageViewerEnAU, imageViewerMk],
 ];
 
 /** Texts that read the same in Macedonian (numbers, names, placeholders only). */
@@ -41,6 +50,7 @@ const SAME_IN_MK = new Set([
   'upload.progress_value',
   'attachments.pdf',
   'booking.slots.week_of',
+  'image_viewer.image_count',
   'booking.slots.slot_name',
   // A number only: the day strip's cells are too narrow for "термини" on a phone.
   'booking.slots.count_short_one',

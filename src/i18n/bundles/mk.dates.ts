@@ -74,7 +74,10 @@ export function mkDateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.Date
   }
 
   return {
-    format: (date?: Date | number) => formatToParts(date).map((part) => part.value).join(''),
+    format: (date?: Date | number) =>
+      formatToParts(date)
+        .map((part) => part.value)
+        .join(''),
     formatToParts,
     resolvedOptions: () => ({ ...numbers.resolvedOptions(), locale: 'mk' }),
   } as Intl.DateTimeFormat;

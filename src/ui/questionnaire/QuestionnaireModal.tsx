@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Answers, ModalSize, QuestionnaireJson } from '../../contract/questionnaire-format';
 import type { ExpressionValues } from '../../domain/questionnaire/expression';
 import { useT } from '../../i18n/useT';
+import { importWithRetry } from '../lazy-retry';
 import { Modal } from '../Modal';
 
 /**
@@ -9,7 +10,7 @@ import { Modal } from '../Modal';
  * element at most 15 kB); the questionnaire element starts loading it when it
  * mounts, so it is there by the time the questionnaire's JSON is.
  */
-export const loadQuestionnaireForm = () => import('./QuestionnaireForm');
+export const loadQuestionnaireForm = () => importWithRetry(() => import('./QuestionnaireForm'));
 const QuestionnaireForm = lazy(() =>
   loadQuestionnaireForm().then((module) => ({ default: module.QuestionnaireForm })),
 );

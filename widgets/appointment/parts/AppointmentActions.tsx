@@ -1,12 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { walkInBlocked } from '../../../src/domain/appointment/change-rules';
 import { useT } from '../../../src/i18n/useT';
 import { $busy, ACTIONS, checkCancel, confirm, decline, reschedule } from '../appointment.store';
 import { $questionnaireLinks } from '../questionnaire-links.store';
-import { CancelFlow } from './CancelFlow';
+import { importWithRetry } from '../../../src/ui/lazy-retry';
 import { NoticeView } from './NoticeView';
+
+/** The cancel dialogs load just after the page (issue 15 part 4: further elements ≤ 15 kB). */
+const CancelFlow = lazy(() =>
+  importWithRetry(() => import('./CancelFlow')).then((module) => ({ default: module.CancelFlow })),
+);
 
 const LIVE = new Set(['PENDING', 'BOOKED', 'CONFIRMED']);
 
@@ -90,13 +95,15 @@ export function AppointmentActions({
             {t('appointment.action.decline')}
           </button>
         )}
-        <CancelFlow
-          open={cancelOpen}
-          appointment={appointment}
-          reasons={summary.cancelReasons}
-          when={when}
-          onClose={() => setCancelOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <CancelFlow
+            open={cancelOpen}
+            appointment={appointment}
+            reasons={summary.cancelReasons}
+            when={when}
+            onClose={() => setCancelOpen(false)}
+          />
+        </Suspense>
       </div>
       <NoticeView slug={appointment.slug} at={ACTIONS} />
     </>

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { mapLink } from '../../../src/domain/appointment/navigation';
@@ -10,6 +11,11 @@ import { NoticeView } from './NoticeView';
 import { openMovedTo } from '../appointment.store';
 import { Preparation } from './Preparation';
 import { telHref } from '../../../src/domain/contact-number';
+
+/** Check-in loads after the page: the appointment element's first load stays within its budget. */
+const CheckInPanel = lazy(() =>
+  import('./CheckInPanel').then((m) => ({ default: m.CheckInPanel })),
+);
 
 /** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
 export function useWhen(appointment: AppointmentView): string {
@@ -144,6 +150,11 @@ export function AppointmentCard({
             </ul>
           </section>
         </>
+      )}
+      {appointment.status !== 'CANCELED' && !appointment.expired && (
+        <Suspense fallback={null}>
+          <CheckInPanel appointment={appointment} />
+        </Suspense>
       )}
       <AppointmentActions appointment={appointment} summary={summary} when={when} />
     </article>

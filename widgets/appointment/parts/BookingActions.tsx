@@ -4,6 +4,7 @@ import { calendarUrl, getCalendarFile } from '../../../src/api/appointments';
 import type { AppointmentSummary } from '../../../src/contract/appointments';
 import type { LinkedQuestionnaire } from '../../../src/domain/appointment/navigation';
 import { useT } from '../../../src/i18n/useT';
+import { downloadAcrossOrigins } from '../../../src/ui/download-across-origins';
 import { Modal } from '../../../src/ui/Modal';
 import { openQuestionnaire } from '../appointment.store';
 import { $questionnaireLinks, type QuestionnaireLinks } from '../questionnaire-links.store';
@@ -19,28 +20,6 @@ const QUESTIONNAIRES: {
   { type: 'CONSENT_FORM', label: 'appointment.action.consent_forms', shown: 'consentForms' },
   { type: 'FEEDBACK', label: 'appointment.action.feedback', shown: 'feedback' },
 ];
-
-/**
- * "Add to calendar" on a clinic's site: the file is on the provider's origin,
- * where a browser ignores `download` and a top-level visit carries no
- * partitioned session cookie (a JSON 401 replaced the clinic's page). The
- * file is fetched with the session instead and saved from memory.
- */
-function downloadAcrossOrigins(event: React.MouseEvent<HTMLAnchorElement>, slug: string): void {
-  event.stopPropagation();
-  const link = event.currentTarget;
-  if (new URL(link.href).origin === location.origin) return;
-  event.preventDefault();
-  void getCalendarFile(slug)
-    .then((file) => {
-      const save = document.createElement('a');
-      save.href = URL.createObjectURL(file);
-      save.download = 'appointment.ics';
-      save.click();
-      setTimeout(() => URL.revokeObjectURL(save.href), 10_000);
-    })
-    .catch(() => window.open(link.href, '_blank', 'noopener'));
-}
 
 /** What concerns the whole booking: calendar, instructions and questionnaires (spec 2.4, 2.5, 4). */
 export function BookingActions({ summary }: { summary: AppointmentSummary }) {
@@ -72,8 +51,9 @@ export function BookingActions({ summary }: { summary: AppointmentSummary }) {
             data-variant="ghost"
             href={calendarUrl(first.slug)}
             download
-            // A file, not a page: no host page's router may take this click.
-            onClick={(event) => downloadAcrossOrigins(event, first.slug)}
+            onClick={(event) =>
+              downloadAcrossOrigins(event, () => getCalendarFile(first.slug), 'appointment.ics')
+            }
           >
             {t('appointment.action.calendar')}
           </a>

@@ -10,8 +10,9 @@ import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
 import { $busy } from '../appointment.store';
 import { cancel, cancelQuestionnaire, keepAppointment, type CancelHow } from '../cancel.store';
+import { importWithRetry } from '../../../src/ui/lazy-retry';
 
-const CancelQuestions = lazy(() => import('./CancelQuestions'));
+const CancelQuestions = lazy(() => importWithRetry(() => import('./CancelQuestions')));
 
 /**
  * R-4-cancel-02/03/04, R-2.5-22: a confirm modal, then one modal that asks

@@ -11,7 +11,6 @@ import {
   setProcedureTab,
   toggleExam,
 } from '../flow.store';
-import { BodyPartPicker } from '../parts/BodyPartPicker';
 import { BookingRequestInfoModal } from '../parts/BookingRequestInfoModal';
 import { ExamInfoModal } from '../parts/ExamInfoModal';
 import { ExamList } from '../parts/ExamList';
@@ -21,16 +20,28 @@ import { SelectedExams } from '../parts/SelectedExams';
 import { continueThroughQuestionnaires } from '../questionnaire-step';
 import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 import { $walkIns, walkInFor } from '../walk-in.store';
+import { importWithRetry } from '../../../src/ui/lazy-retry';
 
 const ExamClinicNote = lazy(() =>
-  import('../parts/ExamClinicNote').then((module) => ({ default: module.ExamClinicNote })),
+  importWithRetry(() => import('../parts/ExamClinicNote')).then((module) => ({
+    default: module.ExamClinicNote,
+  })),
+);
+
+/** The body figure (about 2 kB) loads when a patient browses by body part (issue 15 part 4). */
+const BodyPartPicker = lazy(() =>
+  importWithRetry(() => import('../parts/BodyPartPicker')).then((module) => ({
+    default: module.BodyPartPicker,
+  })),
 );
 
 type Browse = 'modality' | 'body';
 
 /** Only a change of exam or clinic starts here with a notice: its code loads then, not on every first load. */
 const RescheduleNotice = lazy(() =>
-  import('../parts/RescheduleNotice').then((module) => ({ default: module.RescheduleNotice })),
+  importWithRetry(() => import('../parts/RescheduleNotice')).then((module) => ({
+    default: module.RescheduleNotice,
+  })),
 );
 /** Step 1: one exam or several, by scan type or body part (spec 2.4, R-2.4-23). */
 export function ExamStep() {
@@ -92,7 +103,13 @@ export function ExamStep() {
           {t('booking.exam.by_body_part')}
         </button>
       </div>
-      {browse === 'modality' ? <ModalityPicker /> : <BodyPartPicker />}
+      {browse === 'modality' ? (
+        <ModalityPicker />
+      ) : (
+        <Suspense fallback={<p role="status">{t('message.loading')}</p>}>
+          <BodyPartPicker />
+        </Suspense>
+      )}
       <ExamList
         exams={exams}
         selected={selected}

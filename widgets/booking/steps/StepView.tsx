@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { BookingStep } from '../../../src/domain/booking/flow-path';
 import { useT } from '../../../src/i18n/useT';
+import { importWithRetry } from '../../../src/ui/lazy-retry';
+import { LoadBoundary } from '../../../src/ui/LoadBoundary';
 import { ExamStep } from './ExamStep';
 
 /*
@@ -8,10 +10,10 @@ import { ExamStep } from './ExamStep';
  * first load stays in budget (checked by npm run bench). They are fetched while the
  * patient looks at the first one, so moving on does not wait.
  */
-const loadClinicStep = () => import('./ClinicStep');
-const loadSlotStep = () => import('./SlotStep');
-const loadFormStep = () => import('./FormStep');
-const loadConfirmationStep = () => import('./ConfirmationStep');
+const loadClinicStep = () => importWithRetry(() => import('./ClinicStep'));
+const loadSlotStep = () => importWithRetry(() => import('./SlotStep'));
+const loadFormStep = () => importWithRetry(() => import('./FormStep'));
+const loadConfirmationStep = () => importWithRetry(() => import('./ConfirmationStep'));
 
 const ClinicStep = lazy(() => loadClinicStep().then((m) => ({ default: m.ClinicStep })));
 const SlotStep = lazy(() => loadSlotStep().then((m) => ({ default: m.SlotStep })));
@@ -21,15 +23,19 @@ const ConfirmationStep = lazy(() =>
 );
 
 const PREFETCH_DELAY_MS = 1500;
+let prefetch: ReturnType<typeof setTimeout> | undefined;
 
-/** Fetches the later steps once the element has settled. */
+/**
+ * Fetches the later steps once the element has settled: once per page, and
+ * not called off when a quick patient moves on first (a phone that then loses
+ * its signal still has every step).
+ */
 function usePrefetch(): void {
   useEffect(() => {
-    const timer = setTimeout(() => {
+    prefetch ??= setTimeout(() => {
       for (const load of [loadClinicStep, loadSlotStep, loadFormStep, loadConfirmationStep])
         void load().catch(() => undefined);
     }, PREFETCH_DELAY_MS);
-    return () => clearTimeout(timer);
   }, []);
 }
 
@@ -38,18 +44,20 @@ export function StepView({ step }: { step: BookingStep }) {
   const t = useT();
   usePrefetch();
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="notice" aria-busy="true">
-          {t('message.loading')}
-        </p>
-      }
-    >
-      {step === 'exam' && <ExamStep />}
-      {step === 'clinic' && <ClinicStep />}
-      {step === 'slots' && <SlotStep />}
-      {step === 'form' && <FormStep />}
-      {step === 'confirmation' && <ConfirmationStep />}
-    </Suspense>
+    <LoadBoundary>
+      <Suspense
+        fallback={
+          <p role="status" className="notice" aria-busy="true">
+            {t('message.loading')}
+          </p>
+        }
+      >
+        {step === 'exam' && <ExamStep />}
+        {step === 'clinic' && <ClinicStep />}
+        {step === 'slots' && <SlotStep />}
+        {step === 'form' && <FormStep />}
+        {step === 'confirmation' && <ConfirmationStep />}
+      </Suspense>
+    </LoadBoundary>
   );
 }

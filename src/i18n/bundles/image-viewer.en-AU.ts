@@ -1,0 +1,42 @@
+/**
+ * Texts of `<imaging-image-viewer>` (issue 17, spec 8 "Image viewer"),
+ * English (Australia). Registered by widgets/image-viewer/define.ts.
+ */
+export const imageViewerEnAU = {
+  'message.images_not_available': 'Images are not available for this study.',
+  'message.error_generating_url': 'We could not open the images. Please try again later.',
+  'image_viewer.loading': 'Loading images…',
+  'image_viewer.region':
+    'Image viewer. Arrow keys, Page Up, Page Down, Home and End move through the images; plus and minus zoom; R resets.',
+  'image_viewer.roledescription': 'image viewer',
+  'image_viewer.image_of': 'Image {{n}} of {{total}}',
+  'image_viewer.image_count': '{{n}} / {{total}}',
+  'image_viewer.progress': '{{loaded}} of {{total}} images loaded',
+  'image_viewer.series': 'Series',
+  'image_viewer.series_label_one': '{{description}}, {{modality}}, {{count}} image',
+  'image_viewer.series_label_other': '{{description}}, {{modality}}, {{count}} images',
+  'image_viewer.tools': 'Image tools',
+  'image_viewer.mode': 'Dragging on the image',
+  'image_viewer.mode_scroll': 'Scroll',
+  'image_viewer.mode_window': 'Window/level',
+  'image_viewer.mode_pan': 'Pan',
+  'image_viewer.presets': 'Window presets',
+  'image_viewer.preset_soft_tissue': 'Soft tissue',
+  'image_viewer.preset_lung': 'Lung',
+  'image_viewer.preset_bone': 'Bone',
+  'image_viewer.preset_brain': 'Brain',
+  'image_viewer.previous': 'Previous image',
+  'image_viewer.next': 'Next image',
+  'image_viewer.zoom_in': 'Zoom in',
+  'image_viewer.zoom_out': 'Zoom out',
+  'image_viewer.reset': 'Reset view',
+  'image_viewer.window_value': 'W {{width}} L {{center}}',
+  'image_viewer.slice_location': 'Location {{location}} mm',
+  'image_viewer.zoom_value': 'Zoom {{percent}}%',
+  'image_viewer.image_loading': 'This image is still loading.',
+  'image_viewer.image_failed': 'This image could not be loaded.',
+  'image_viewer.expired':
+    'Your access to these images has ended. Open the link again to see the images that are not loaded yet.',
+  'image_viewer.partial': 'Some images could not be loaded.',
+  'image_viewer.retry': 'Try again',
+};

@@ -1,0 +1,41 @@
+import type { imageViewerEnAU } from './image-viewer.en-AU';
+
+/** Texts of `<imaging-image-viewer>`, Macedonian. Loaded on demand by widgets/image-viewer/define.ts. */
+export const imageViewerMk: Record<keyof typeof imageViewerEnAU, string> = {
+  'message.images_not_available': 'Снимките за овој преглед сè уште не се достапни.',
+  'message.error_generating_url': 'Не можевме да ги отвориме снимките. Обидете се подоцна.',
+  'image_viewer.loading': 'Се вчитуваат снимките…',
+  'image_viewer.region':
+    'Прегледувач на снимки. Стрелките, Page Up, Page Down, Home и End движат низ снимките; плус и минус зумираат; R ресетира.',
+  'image_viewer.roledescription': 'прегледувач на снимки',
+  'image_viewer.image_of': 'Снимка {{n}} од {{total}}',
+  'image_viewer.image_count': '{{n}} / {{total}}',
+  'image_viewer.progress': 'Вчитани {{loaded}} од {{total}} снимки',
+  'image_viewer.series': 'Серии',
+  'image_viewer.series_label_one': '{{description}}, {{modality}}, {{count}} снимка',
+  'image_viewer.series_label_other': '{{description}}, {{modality}}, {{count}} снимки',
+  'image_viewer.tools': 'Алатки за снимката',
+  'image_viewer.mode': 'Влечење по снимката',
+  'image_viewer.mode_scroll': 'Листање',
+  'image_viewer.mode_window': 'Прозорец/ниво',
+  'image_viewer.mode_pan': 'Поместување',
+  'image_viewer.presets': 'Зададени прозорци',
+  'image_viewer.preset_soft_tissue': 'Меко ткиво',
+  'image_viewer.preset_lung': 'Бели дробови',
+  'image_viewer.preset_bone': 'Коски',
+  'image_viewer.preset_brain': 'Мозок',
+  'image_viewer.previous': 'Претходна снимка',
+  'image_viewer.next': 'Следна снимка',
+  'image_viewer.zoom_in': 'Зумирај',
+  'image_viewer.zoom_out': 'Одзумирај',
+  'image_viewer.reset': 'Ресетирај приказ',
+  'image_viewer.window_value': 'Ш {{width}} Н {{center}}',
+  'image_viewer.slice_location': 'Положба {{location}} mm',
+  'image_viewer.zoom_value': 'Зум {{percent}}%',
+  'image_viewer.image_loading': 'Снимката сè уште се вчитува.',
+  'image_viewer.image_failed': 'Снимката не можеше да се вчита.',
+  'image_viewer.expired':
+    'Вашиот пристап до снимките заврши. Отворете ја врската повторно за да ги видите снимките што не се вчитани.',
+  'image_viewer.partial': 'Некои снимки не можеа да се вчитаат.',
+  'image_viewer.retry': 'Обиди се повторно',
+};
