@@ -8,13 +8,14 @@ export interface MigrationResult {
   applied: string[];
 }
 
-interface Migration {
+export interface Migration {
   version: string;
   sql: string;
   checksum: string;
 }
 
-async function loadMigrations(): Promise<Migration[]> {
+/** Reads the migration files; main.ts starts this while PGlite opens (issue 15 part 5). */
+export async function loadMigrations(): Promise<Migration[]> {
   const names = (await readdir(MIGRATIONS_DIR))
     .filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name))
     .sort();
@@ -68,8 +69,9 @@ function warnChanged(
 export async function migrate(
   db: Db,
   log: (message: string) => void = () => undefined,
+  loaded: Promise<Migration[]> = loadMigrations(),
 ): Promise<MigrationResult> {
-  const migrations = await loadMigrations();
+  const migrations = await loaded;
   // Every start but the first finds nothing to do: one read, no lock (issue 15).
   const before = await appliedMigrations(db);
   if (before && migrations.every((migration) => before.has(migration.version))) {

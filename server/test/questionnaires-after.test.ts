@@ -528,9 +528,10 @@ describe('questionnaires after booking ', () => {
     await migrate(db);
     await seed(db);
     expect(await counts()).toEqual(before);
-    // Last test of the file: empties the tables as a database from before 008 has them.
+    // Last test of the file: empties the tables as a database from before 008 has them
+    // (and from before 037: no record of the seed's top-ups).
     await db.exec(
-      'DELETE FROM consent_answers; DELETE FROM consent_forms; DELETE FROM questionnaire_outcome_rules; DELETE FROM questionnaires;',
+      'DELETE FROM consent_answers; DELETE FROM consent_forms; DELETE FROM questionnaire_outcome_rules; DELETE FROM questionnaires; DELETE FROM seed_state;',
     );
     await seed(db);
     expect(await counts()).toEqual(before);
