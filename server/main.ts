@@ -4,19 +4,9 @@ import { deferredDb, openDb } from './db/db.js';
 import { loadMigrations, migrate } from './db/migrate.js';
 import { installTemplate } from './db/pglite-template.js';
 import { seed } from './db/seed.js';
-import { startDocumentSweep } from './jobs/document-sweep.js';
-import { startReminders } from './jobs/reminders.js';
-import { startResultsRelease } from './jobs/results-release.js';
-import { DEFAULT_IMAGING, loadImagingConfig } from './config-imaging.js';
-import { DEFAULT_REMINDERS } from './config-check-in.js';
+import { JOBS_DELAY_MS, startJobs, type Jobs } from './jobs/start-jobs.js';
+import { loadImagingConfig } from './config-imaging.js';
 import { devMailboxEnabled, MAILBOX_PATH } from './routes/dev-mailbox.js';
-import {
-  consoleSmsSender,
-  smtpSender,
-  startOutboxSender,
-  webhookSmsSender,
-} from './services/outbox-sender.js';
-import { DEFAULT_RIS_ACK_DELAY_MS, startRisSender } from './services/ris-sender.js';
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -57,52 +47,28 @@ async function main(): Promise<void> {
   });
   building.catch(() => undefined); // likewise
   const [db, openMs] = await opening;
-  const [migration, migrateMs] = await timed(() => migrate(db, (message) => console.warn(message), migrations));
+  const [migration, migrateMs] = await timed(() =>
+    migrate(db, (message) => console.warn(message), migrations),
+  );
   const [seeding, seedMs] = await timed(() => seed(db));
   const [app, appMs] = await building;
   await app.listen({ host: config.host, port: config.port });
   const totalMs = Math.round(performance.now() - started);
 
-  // E-mail by SMTP when SMTP_URL is set (else the development mailbox shows it);
-  // SMS by the webhook in SMS_WEBHOOK_URL, else a console line without the text.
-  const email = config.smtpUrl ? smtpSender(config.smtpUrl, config.mailFrom) : undefined;
-  const outbox = startOutboxSender(db, {
-    email,
-    sms: config.smsWebhookUrl
-      ? webhookSmsSender(config.smsWebhookUrl)
-      : consoleSmsSender((line) => app.log.info(line)),
-    onError: (error) => app.log.error(error, 'outbox sender failed'),
-  });
-
-  // Check-ins and prepared forms to the RIS (RIS_WEBHOOK_URL, else the built-in receiver).
-  const ris = startRisSender(db, {
-    webhookUrl: config.ris?.webhookUrl,
-    ackDelayMs: config.ris?.ackDelayMs ?? DEFAULT_RIS_ACK_DELAY_MS,
-    onError: (error) => app.log.error(error, 'RIS sender failed'),
-  });
-
-  const sweep = startDocumentSweep(app.documents, app.log);
-  const reminders = startReminders(
-    app.reminders,
-    app.log,
-    (config.reminders ?? DEFAULT_REMINDERS).intervalSeconds * 1000,
-  );
-  const releases = startResultsRelease(
-    app.resultsRelease,
-    app.log,
-    (config.imaging ?? DEFAULT_IMAGING).releaseIntervalSeconds * 1000,
-  );
+  // The background jobs start a moment after listening: their first runs touch
+  // tables the first requests do not need (about 200 ms of a restart, issue 15 part 5).
+  let jobs: Jobs | undefined;
+  const jobsTimer = setTimeout(() => {
+    jobs = startJobs(config, db, app);
+  }, JOBS_DELAY_MS);
 
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    sweep.stop();
-    reminders.stop();
-    releases.stop();
-    Promise.all([outbox.stop(), ris.stop()])
-      .then(() => email?.close())
+    clearTimeout(jobsTimer);
+    (jobs?.stop() ?? Promise.resolve())
       .then(() => app.close())
       .then(() => db.close())
       .then(

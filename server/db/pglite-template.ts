@@ -1,6 +1,6 @@
 /**
  * The pre-initialised PGlite database that `npm run build` ships
- * (dist/server/pglite-template.tar.gz, issue 15 part 5): a data directory
+ * (dist/server/pglite-template.tar, issue 15 part 5): a data directory
  * migrated and seeded at build time, so a first start on an empty data
  * directory unpacks it instead of running initdb, the migrations and the
  * seed, which took 7 to 10 s here.
@@ -12,12 +12,19 @@
  * on the first start (seed.ts, seed_template_pending), not at build time.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import { LOCK_FILE } from './data-dir-lock.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -26,9 +33,15 @@ import { markTemplatePending } from './seed-template.repo.js';
 
 const DB_DIR = new URL('./', import.meta.url);
 export const TEMPLATE_FILE = fileURLToPath(
-  new URL('../../dist/server/pglite-template.tar.gz', import.meta.url),
+  new URL('../../dist/server/pglite-template.tar', import.meta.url),
 );
 const keyFile = (file: string) => `${file}.key`;
+/**
+ * The archive's first entry: the full size of each file stored without its
+ * trailing zeros (the write-ahead log's two 16 MB segments are mostly
+ * zeros). The copy is extended to that size, sparse (issue 15 part 5).
+ */
+const SIZES_ENTRY = '.template-sizes.json';
 
 /** Changes whenever PGlite, a migration or a module of server/db changes. */
 export async function templateKey(): Promise<string> {
@@ -60,6 +73,8 @@ interface TarEntry {
   path: string;
   directory: boolean;
   content: Buffer;
+  /** The file's full size when its trailing zeros were left out (SIZES_ENTRY). */
+  size?: number;
 }
 
 const text = (block: Buffer, from: number, length: number) => {
@@ -94,13 +109,18 @@ function* tarEntries(tar: Buffer): Generator<TarEntry> {
  * directory without PG_VERSION holds no database).
  */
 export async function installTemplate(dir: string, file = TEMPLATE_FILE): Promise<boolean> {
-  const gzipped = await readTemplate(file);
-  if (!gzipped) return false;
-  const tar = await promisify(gunzip)(gzipped);
+  // Not compressed: gunzip took 180-400 ms of a cold start (issue 15 part 5).
+  const tar = await readTemplate(file);
+  if (!tar) return false;
   const root = normalize(dir);
   const files: TarEntry[] = [];
   let version: TarEntry | undefined;
+  let sizes: Record<string, number> = {};
   for (const entry of tarEntries(tar)) {
+    if (entry.path === SIZES_ENTRY) {
+      sizes = JSON.parse(entry.content.toString('utf8')) as Record<string, number>;
+      continue;
+    }
     const target = normalize(join(root, entry.path));
     if (!target.startsWith(root + sep))
       throw new Error(`tar entry outside the data directory: ${entry.path}`);
@@ -109,13 +129,15 @@ export async function installTemplate(dir: string, file = TEMPLATE_FILE): Promis
     if (relative === 'postmaster.pid') continue;
     if (entry.directory) await mkdir(target, { recursive: true, mode: 0o700 });
     else if (relative === 'PG_VERSION') version = { ...entry, path: target };
-    else files.push({ ...entry, path: target });
+    else files.push({ ...entry, path: target, size: sizes[entry.path] });
   }
   if (!version) throw new Error('the PGlite template holds no PG_VERSION');
   await Promise.all(
     files.map(async (file) => {
       await mkdir(dirname(file.path), { recursive: true, mode: 0o700 });
       await writeFile(file.path, file.content, { mode: 0o600 });
+      if (file.size !== undefined && file.size > file.content.length)
+        await truncate(file.path, file.size);
     }),
   );
   await writeFile(version.path, version.content, { mode: 0o600 });
@@ -145,9 +167,21 @@ function tarHeader(path: string, size: number, directory: boolean): Buffer {
   return header;
 }
 
-/** A ustar archive of a data directory (without lock files), in the form tarEntries reads. */
+/** The content up to its last non-zero byte, rounded up to a tar block. */
+function withoutTrailingZeros(content: Buffer): Buffer {
+  let end = content.length;
+  while (end > 0 && content[end - 1] === 0) end--;
+  return content.subarray(0, Math.min(content.length, Math.ceil(end / 512) * 512));
+}
+
+/**
+ * A ustar archive of a data directory (without lock files), in the form
+ * tarEntries reads; files are stored without their trailing zeros, with
+ * their sizes in the first entry (SIZES_ENTRY).
+ */
 async function tarDirectory(dir: string): Promise<Buffer> {
   const parts: Buffer[] = [];
+  const sizes: Record<string, number> = {};
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(join(dir, relative), { withFileTypes: true });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -156,7 +190,9 @@ async function tarDirectory(dir: string): Promise<Buffer> {
         parts.push(tarHeader(path, 0, true));
         await walk(path);
       } else if (entry.isFile() && !['postmaster.pid', LOCK_FILE].includes(path)) {
-        const content = await readFile(join(dir, path));
+        const full = await readFile(join(dir, path));
+        const content = withoutTrailingZeros(full);
+        if (content.length < full.length) sizes[path] = full.length;
         parts.push(tarHeader(path, content.length, false), content);
         parts.push(Buffer.alloc((512 - (content.length % 512)) % 512));
       }
@@ -164,7 +200,14 @@ async function tarDirectory(dir: string): Promise<Buffer> {
   };
   await walk('');
   parts.push(Buffer.alloc(1024));
-  return Buffer.concat(parts);
+  const manifest = Buffer.from(JSON.stringify(sizes));
+  const padding = Buffer.alloc((512 - (manifest.length % 512)) % 512);
+  return Buffer.concat([
+    tarHeader(SIZES_ENTRY, manifest.length, false),
+    manifest,
+    padding,
+    ...parts,
+  ]);
 }
 
 /**
@@ -198,7 +241,7 @@ export async function writeTemplate(
     const [tar, key] = await Promise.all([tarDirectory(dir), templateKey()]);
     await mkdir(dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.tmp`;
-    await writeFile(partial, await promisify(gzip)(tar, { level: 9 }));
+    await writeFile(partial, tar);
     await rename(partial, file);
     await writeFile(keyFile(file), `${key}\n`);
     return file;

@@ -60,7 +60,7 @@ describe.skipIf(Boolean(DATABASE_URL))('the PGlite template of the build', () =>
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'imaging-template-test-'));
-    file = join(work, 'template.tar.gz');
+    file = join(work, 'template.tar');
     await writeTemplate(file, { now: BUILT });
     started = await openPglite(join(work, 'data'), {
       template: (dir) => installTemplate(dir, file),
@@ -108,10 +108,10 @@ describe.skipIf(Boolean(DATABASE_URL))('the PGlite template of the build', () =>
   });
 
   it('a template made from other code (its key differs) is not used: initdb runs instead', async () => {
-    const stale = join(work, 'stale.tar.gz');
+    const stale = join(work, 'stale.tar');
     await writeFile(stale, 'not a template');
     await writeFile(`${stale}.key`, 'another-key\n');
     expect(await installTemplate(join(work, 'empty'), stale)).toBe(false);
-    expect(await installTemplate(join(work, 'empty'), join(work, 'missing.tar.gz'))).toBe(false);
+    expect(await installTemplate(join(work, 'empty'), join(work, 'missing.tar'))).toBe(false);
   });
 });
