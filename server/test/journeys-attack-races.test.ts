@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatientDetails } from '../../src/contract/booking.js';
 import { listOutbox } from '../db/booking.repo.js';
+import { claimPending } from '../db/outbox.repo.js';
 import type { Db } from '../db/db.js';
 import { keyRef } from '../db/secrets.js';
 import { idsByCode, newKey, openBookingApp, PATIENT } from './booking-helpers.js';
@@ -262,5 +263,39 @@ describe('R-4-status-03 cancelling, raced', () => {
     // The exam booked after the cancel has an e-mail of its own.
     expect(subjects.filter((s) => s.startsWith('Your MRI Shoulder appointment'))).toHaveLength(1);
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('R-1-10 the sender racing the gathering', () => {
+  it('a sender taking the confirmation while the next exam is booked: no exam goes missing, nothing is rewritten after it was taken', async () => {
+    for (let hour = 11; hour <= 18; hour++) {
+      const key = await newKey(app);
+      const first = await book({}, slot(key, 'mri-knee', 30, hour));
+      expect(first.statusCode).toBe(200);
+      // Due now, as if the gathering window had passed.
+      await db.query('UPDATE outbox SET next_attempt_at = now() WHERE reference = $1', [
+        keyRef(key),
+      ]);
+      const [claimed, second] = await Promise.all([
+        // The sender starts 0 to 35 ms after the booking: before, inside and after its transaction.
+        new Promise((resolve) => setTimeout(resolve, (hour - 11) * 5)).then(() =>
+          claimPending(db, { channels: ['email'], limit: 50, maxAttempts: 5, leaseSeconds: 60 }),
+        ),
+        book({}, slot(key, 'mri-brain', 30, hour, 1)),
+      ]);
+      expect(second.statusCode).toBe(200);
+      const { rows } = await db.query<{ id: number; body: string; attempts: number }>(
+        'SELECT id::int AS id, body, attempts FROM outbox WHERE reference = $1 ORDER BY id',
+        [keyRef(key)],
+      );
+      const taken = claimed.filter((message) => rows.some((row) => row.id === message.id));
+      // What was taken is what the database still holds for it: never rewritten afterwards.
+      for (const message of taken)
+        expect(rows.find((row) => row.id === message.id)?.body).toBe(message.body);
+      // Each exam is in a message that was taken or still waits to be sent.
+      for (const exam of ['MRI Knee', 'MRI Brain'])
+        expect(rows.some((row) => row.body.includes(`Exam: ${exam}\n`))).toBe(true);
+      expect(rows).toHaveLength(taken.length === 1 ? 2 : 1);
+    }
   });
 });
