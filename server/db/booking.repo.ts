@@ -133,12 +133,15 @@ export interface OutboxMessage {
   html?: string | null;
   /** 'code': a one-time code, sent before any other waiting message (outbox.repo.ts). */
   topic?: string;
+  /** Not before this many seconds from now (a cancellation after its confirmation). */
+  dueInSeconds?: number;
 }
 
 export async function insertOutboxMessage(q: Queryable, message: OutboxMessage): Promise<void> {
   await q.query(
-    `INSERT INTO outbox (channel, recipient, subject, body, reference, html, topic)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO outbox (channel, recipient, subject, body, reference, html, topic, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7,
+       CASE WHEN $8::int > 0 THEN clock_timestamp() + make_interval(secs => $8::int) END)`,
     [
       message.channel,
       message.recipient,
@@ -147,6 +150,7 @@ export async function insertOutboxMessage(q: Queryable, message: OutboxMessage):
       message.reference,
       message.html ?? null,
       message.topic ?? null,
+      message.dueInSeconds ?? 0,
     ],
   );
 }

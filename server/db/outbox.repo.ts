@@ -1,5 +1,6 @@
 /** The outbox's sending side (the writing side is booking.repo.ts insertOutboxMessage). */
 import type { Queryable } from './db.js';
+import type { KeyRef } from './secrets.js';
 
 export interface PendingMessage {
   id: number;
@@ -51,6 +52,25 @@ export async function markSent(q: Queryable, id: number): Promise<void> {
      WHERE id = $1`,
     [id],
   );
+}
+
+/**
+ * Ends the gathering of a booking's unsent confirmations (issue 13): one of
+ * its appointments was cancelled, so no later exam joins them. Returns in how
+ * many seconds the last of them is due (0 when none waits), so that the
+ * cancellation is sent after the confirmation it follows.
+ */
+export async function closeGathering(q: Queryable, reference: KeyRef): Promise<number> {
+  const { rows } = await q.query<{ due: number | null }>(
+    `WITH closed AS (
+       UPDATE outbox SET visits = NULL
+       WHERE reference = $1 AND sent_at IS NULL AND attempts = 0 AND visits IS NOT NULL
+       RETURNING next_attempt_at)
+     SELECT ceil(extract(epoch FROM max(next_attempt_at) - clock_timestamp()))::int AS due
+     FROM closed`,
+    [reference],
+  );
+  return Math.max(0, rows[0]?.due ?? 0);
 }
 
 /** Empties the bodies of messages older than `seconds`, delivered or not; returns how many. */

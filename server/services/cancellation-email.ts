@@ -2,10 +2,14 @@
  * The cancellation e-mail (spec 4 "Cancel", R-4-cancel-04): a patient who
  * cancels is told so in writing, in the language they booked in. It is
  * queued in the cancelling transaction, so it goes out exactly when the
- * appointment is cancelled.
+ * appointment is cancelled. A booking's confirmation may still be waiting
+ * for its other exams (booking-confirmation.ts): it stops gathering, and the
+ * cancellation goes out after it, never before a confirmation that still
+ * lists the cancelled exam (issue 13 attack run).
  */
 import { appointmentMailFacts } from '../db/appointment-mail.repo.js';
 import { insertOutboxMessage } from '../db/booking.repo.js';
+import { closeGathering } from '../db/outbox.repo.js';
 import type { Queryable } from '../db/db.js';
 import { clinicAddress } from './booking-common.js';
 import { portalLink } from './booking-emails.js';
@@ -40,7 +44,9 @@ export async function queueCancellationEmail(
     '',
     t('email.cancel.not_you', { clinic: facts.clinicName, phone: facts.clinicPhone }),
   ].join('\n');
+  const confirmationDue = await closeGathering(q, facts.reference);
   await insertOutboxMessage(q, {
+    dueInSeconds: confirmationDue > 0 ? confirmationDue + 1 : 0,
     channel: 'email',
     recipient: facts.patientEmail,
     subject: t('email.cancel.subject', { exam, when }),

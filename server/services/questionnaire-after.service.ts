@@ -65,7 +65,6 @@ export interface AfterBookingQuestionnaires extends ConsentForms {
   ): Promise<QuestionnaireAnswer>;
 }
 
-
 /** A feedback questionnaire as sent before it is answered (the patient's, the referrer's). */
 export function unansweredFeedback(row: QuestionnaireRow): FeedbackQuestionnaire {
   return {
@@ -163,6 +162,10 @@ export function createAfterBookingQuestionnaires(
             const locked = await lockAppointment(tx, facts.slug);
             if (!locked) throw new ApiError(404, 'message.appointment_not_found');
             await assertMayCancel(tx, locked);
+            // Declining is for an appointment the clinic offered (PENDING, docs/decisions.md);
+            // a booked one is cancelled, with its e-mail (issue 13 attack run).
+            if (row.type === 'DECLINE_APPOINTMENT' && locked.status !== 'PENDING')
+              throw new ApiError(409, 'message.cancel_not_allowed', 'only a pending one');
           }
           const answer = await storeAnswer(
             tx,

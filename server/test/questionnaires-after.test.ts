@@ -258,15 +258,28 @@ describe('questionnaires after booking ', () => {
     expect(await status(soon.slug)).toBe('BOOKED');
   });
 
-  it('a DECLINE_APPOINTMENT answer also ends the appointment', async () => {
-    const { slug, cookies } = await booked();
+  it('a DECLINE_APPOINTMENT answer ends a pending appointment; a booked one is cancelled, not declined (409)', async () => {
+    const decline = {
+      questionnaireId: ids['decline-appointment'],
+      questionnaireResult: { reason: 'place' },
+    };
+    const mine = await booked();
+    const refused = await post(
+      `/api/secured/appointments/${mine.slug}/questionnaire_answers`,
+      decline,
+      mine.cookies,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('message.cancel_not_allowed');
+    expect(await status(mine.slug)).toBe('BOOKED');
+    await db.query(`UPDATE appointments SET status = 'PENDING' WHERE slug = $1`, [mine.slug]);
     const res = await post(
-      `/api/secured/appointments/${slug}/questionnaire_answers`,
-      { questionnaireId: ids['decline-appointment'], questionnaireResult: { reason: 'place' } },
-      cookies,
+      `/api/secured/appointments/${mine.slug}/questionnaire_answers`,
+      decline,
+      mine.cookies,
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(await status(slug)).toBe('CANCELED');
+    expect(await status(mine.slug)).toBe('CANCELED');
   });
 
   it('R-4-feedback-03 R-3-27 feedback is answered once; afterwards the call answers nothing', async () => {

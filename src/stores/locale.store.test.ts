@@ -195,4 +195,15 @@ describe("R-1-25 the patient's language outlives the tab (issue 13: the patient'
     expect(warn).toHaveBeenCalled();
     expect(localStorage.getItem('imaging-portal.locale')).toBe('mk');
   });
+
+  it('R-8-36 a value in the tab’s storage the portal does not ship never overrides the element’s locale (issue 13 attack run)', async () => {
+    for (const planted of ['"><img src=x onerror=alert(1)>', 'fr-FR', '__proto__', '']) {
+      sessionStorage.setItem('imaging-portal.locale', planted);
+      const store = await fresh();
+      expect(store.rememberedLocale()).toBeNull();
+      await expect(store.setLocale('mk')).resolves.toBe('mk');
+      await store.applyProviderLocale('en-NZ');
+      expect(store.$locale.get()).toBe('mk');
+    }
+  });
 });

@@ -27,8 +27,16 @@ setRequestLocale(getLocale());
 
 const STORAGE_KEY = 'imaging-portal.locale';
 
-/** The locale the patient chose earlier in this visit, if any. */
-export const rememberedLocale = (): string | null => readVisit(STORAGE_KEY);
+/**
+ * The locale the patient chose earlier in this visit, if any. Anything else
+ * in the tab's storage (written by another script of the origin, or an older
+ * build) is ignored like an unsupported kept choice, so it cannot override
+ * the element's `locale` (issue 13 attack run).
+ */
+export function rememberedLocale(): SupportedLocale | null {
+  const remembered = readVisit(STORAGE_KEY);
+  return remembered && isSupportedLocale(remembered) ? remembered : null;
+}
 
 /** The locale the patient chose in an earlier visit or another tab; anything unsupported is ignored. */
 export function keptLocale(): SupportedLocale | null {
