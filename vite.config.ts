@@ -75,10 +75,14 @@ export default defineConfig({
     // The integrations (src/integrations: analytics, error reporting, chat) load after the
     // element, whose chunks they share, and only when configured: listing their chunks for
     // preload would weigh on every element's first load for nothing. The frame's language
-    // menu needs only what the frame has loaded already (its 100 kB budget).
+    // menu needs only what the frame has loaded already (its 100 kB budget). The booking
+    // flow's later steps are fetched in the background after the first (StepView.tsx): their
+    // 25-odd preload links were appended in one task of some 18 ms (total blocking time on a
+    // slow phone, issue 15 part 3); the browser finds their imports itself.
     modulePreload: {
       resolveDependencies: (file, deps) =>
-        /[\\/]integrations-[^/]*\.js$/.test(file) || /\/(chat-adapter|LanguageMenu)-/.test(file)
+        /[\\/]integrations-[^/]*\.js$/.test(file) ||
+        /\/(chat-adapter|LanguageMenu|ClinicStep|SlotStep|FormStep|ConfirmationStep)-/.test(file)
           ? []
           : deps,
     },
