@@ -34,6 +34,7 @@ export interface AppointmentRow {
     dateOfBirth: string | null;
     postalCode: string | null;
     medicareNumber: string | null;
+    sex: string | null;
   };
   emailsUnsubscribed: boolean;
   /** R-4-status-04: the appointment a reschedule or change replaced this one with. */
@@ -84,6 +85,7 @@ type RawRow = Omit<AppointmentRow, 'startMs' | 'endMs' | 'clinic' | 'patient' | 
   p_date_of_birth: string | null;
   p_postal_code: string | null;
   p_medicare_number: string | null;
+  p_sex: string | null;
   moved_starts: Date | null;
   moved_zone: string | null;
   moved_clinic: string | null;
@@ -110,6 +112,7 @@ const SELECT_APPOINTMENT = `
     a.patient_email AS p_email, a.patient_phone AS p_phone,
     to_char(a.patient_date_of_birth, 'YYYY-MM-DD') AS p_date_of_birth,
     a.patient_postal_code AS p_postal_code, a.patient_medicare_number AS p_medicare_number,
+    a.patient_sex AS p_sex,
     lower(r.during) AS moved_starts, rc.time_zone AS moved_zone, rc.name AS moved_clinic,
     coalesce(re.name, rm.name) AS moved_exam, a.moved_to_sealed, moved_from.starts AS from_starts,
     moved_from.zone AS from_zone,
@@ -167,6 +170,7 @@ function toRow(raw: RawRow): AppointmentRow {
       dateOfBirth: raw.p_date_of_birth,
       postalCode: raw.p_postal_code,
       medicareNumber: raw.p_medicare_number,
+      sex: raw.p_sex,
     },
     movedTo:
       raw.moved_starts && raw.moved_zone

@@ -112,6 +112,7 @@ export const AppointmentViewSchema = Type.Object({
     contactNumber: Nullable(S),
     postalCode: Nullable(S),
     medicareNumber: Nullable(S),
+    sex: Nullable(S),
   }),
   patientFolioNumber: Nullable(S),
   emailsUnsubscribed: B,

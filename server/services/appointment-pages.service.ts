@@ -121,6 +121,7 @@ function toView(
       contactNumber: row.patient.phone,
       postalCode: row.patient.postalCode,
       medicareNumber: row.patient.medicareNumber,
+      sex: row.patient.sex,
     },
     patientFolioNumber: null,
     emailsUnsubscribed: row.emailsUnsubscribed,

@@ -62,6 +62,16 @@ export function absoluteAttachmentUrl(relative: string): string {
   return `${getApiBase()}${relative}`;
 }
 
+/**
+ * A file behind one of the links above (a document, a referral), read with the
+ * session: a page on another origin than the API saves or shows it from memory
+ * (src/ui/download-across-origins.ts), since its top-level visit carries no
+ * partitioned session cookie.
+ */
+export function getLinkedFile(url: string, options: CallOptions = {}): Promise<Blob> {
+  return api<Blob>(url, { responseType: 'blob', signal: options.signal });
+}
+
 export interface UploadTarget {
   method: 'POST' | 'PUT';
   url: string;

@@ -114,6 +114,17 @@ export function calendarFileUrl(bookingKey: string): string {
   return `${getApiBase()}${BASE}/appointments/${encodeURIComponent(bookingKey)}/calendar.ics`;
 }
 
+/** The same file read with the browser's key or session: for pages on another origin than the API. */
+export function getBookingCalendarFile(
+  bookingKey: string,
+  options: CallOptions = {},
+): Promise<Blob> {
+  return api<Blob>(`${BASE}/appointments/${encodeURIComponent(bookingKey)}/calendar.ics`, {
+    responseType: 'blob',
+    signal: options.signal,
+  });
+}
+
 /** GET /api/booking/mobile_locations?clinicId=&from=&to=: mobile units whose dates overlap from..to (R-7-calls-38). */
 export function getMobileLocations(
   search: { clinicId: number; from: string; to: string },

@@ -66,6 +66,8 @@ export interface AppointmentPatientDetails {
   contactNumber: string | null;
   postalCode: string | null;
   medicareNumber: string | null;
+  /** As given when booking (FEMALE, MALE, …): a reschedule's form starts with it too. */
+  sex: string | null;
 }
 
 /**

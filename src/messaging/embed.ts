@@ -21,6 +21,8 @@ export interface EmbedSettings {
   regionSlug?: string;
   modality?: string;
   kioskMode?: boolean | string;
+  /** The language the portal opens in (`en-AU`, `en-NZ`, `en-CA`, `en`, `mk`): `?lang=`, as in an e-mail's link. */
+  locale?: string;
   /** The iframe's accessible name. */
   title?: string;
 }
@@ -40,6 +42,7 @@ export function embedUrl(origin: string, settings: EmbedSettings): string {
     if (value !== undefined && value !== '' && value !== false)
       url.searchParams.set(name, String(value));
   }
+  if (settings.locale) url.searchParams.set('lang', settings.locale);
   return url.href;
 }
 

@@ -1,21 +1,35 @@
 /**
- * A file link of the provider's API on a clinic's page (another origin): a
+ * File links of the provider's API on a clinic's page (another origin): a
  * browser ignores `download` there, and a top-level visit carries no
- * partitioned session cookie, so a JSON 401 would replace the clinic's page.
- * The click fetches the file with the session instead and saves it from
- * memory; on the provider's own origin the link works as it is. When the
- * fetch fails the link opens in a new tab, where the browser says why.
+ * partitioned session cookie, so a JSON 401 would replace the clinic's page
+ * (or fill the new tab). The click fetches the file with the session instead
+ * and saves it, or shows it in a new tab, from memory; on the provider's own
+ * origin the link works as it is. When the fetch fails the link opens in a
+ * new tab, where the browser says why.
  */
+interface LinkClick {
+  currentTarget: HTMLAnchorElement;
+  preventDefault(): void;
+  stopPropagation(): void;
+}
+
+/** The click is the element's own; true when the page is on another origin than the link. */
+function takeOver(event: LinkClick): boolean {
+  // A file, not a page: no host page's router may take this click (it walks composedPath()).
+  event.stopPropagation();
+  if (new URL(event.currentTarget.href).origin === location.origin) return false;
+  event.preventDefault();
+  return true;
+}
+
+/** `<a href download>`: saves the file under `fileName`. */
 export function downloadAcrossOrigins(
-  event: { currentTarget: HTMLAnchorElement; preventDefault(): void; stopPropagation(): void },
+  event: LinkClick,
   fetchFile: () => Promise<Blob>,
   fileName: string,
 ): void {
-  // A file, not a page: no host page's router may take this click.
-  event.stopPropagation();
   const link = event.currentTarget;
-  if (new URL(link.href).origin === location.origin) return;
-  event.preventDefault();
+  if (!takeOver(event)) return;
   void fetchFile()
     .then((file) => {
       const save = document.createElement('a');
@@ -23,6 +37,19 @@ export function downloadAcrossOrigins(
       save.download = fileName;
       save.click();
       setTimeout(() => URL.revokeObjectURL(save.href), 10_000);
+    })
+    .catch(() => window.open(link.href, '_blank', 'noopener'));
+}
+
+/** `<a href target="_blank">` of a file to look at (a PDF): shows it in a new tab. */
+export function viewAcrossOrigins(event: LinkClick, fetchFile: () => Promise<Blob>): void {
+  const link = event.currentTarget;
+  if (!takeOver(event)) return;
+  void fetchFile()
+    .then((file) => {
+      const shown = URL.createObjectURL(file);
+      window.open(shown, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(shown), 60_000);
     })
     .catch(() => window.open(link.href, '_blank', 'noopener'));
 }

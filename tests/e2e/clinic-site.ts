@@ -23,13 +23,14 @@ async function listen(server: Server, port: number, origin: string): Promise<Cli
   };
 }
 
-/** Serves `pages` (path → HTML) at http://localhost:port. */
+/** Serves `pages` (path → HTML, or a function of the path: a single-page app) at http://localhost:port. */
 export async function startClinicSite(
   port: number,
-  pages: Record<string, string>,
+  pages: Record<string, string> | ((path: string) => string | undefined),
 ): Promise<ClinicSite> {
   const server: Server = createServer((request, response) => {
-    const page = pages[new URL(request.url ?? '/', 'http://x').pathname];
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const page = typeof pages === 'function' ? pages(path) : pages[path];
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(page ?? 'not found');
   });

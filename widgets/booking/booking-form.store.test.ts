@@ -76,6 +76,7 @@ describe('moving an appointment (issue 13 part 4)', () => {
             contactNumber: '+61412345678',
             postalCode: '6000',
             medicareNumber: null,
+            sex: 'FEMALE',
           },
         },
       ],
@@ -102,6 +103,7 @@ describe('moving an appointment (issue 13 part 4)', () => {
       dateOfBirth: '1980-02-29',
       contactNumber: '+61412345678',
       postalCode: '6000',
+      sex: 'FEMALE',
       email: 'typed@example.org',
     });
     store.unbind();

@@ -31,6 +31,7 @@ export async function prefillFromMovedAppointment(): Promise<void> {
     contactNumber: details.contactNumber,
     postalCode: details.postalCode,
     medicareNumber: details.medicareNumber,
+    sex: details.sex,
   };
   const current = $bookingForm.get();
   for (const [field, value] of Object.entries(known) as [BookingField, string | null][])

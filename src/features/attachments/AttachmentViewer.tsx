@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { absoluteAttachmentUrl } from '../../api/attachments';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { absoluteAttachmentUrl, getLinkedFile } from '../../api/attachments';
 import type { Attachment } from '../../contract/attachments';
 import { isImageType, isPdfType } from '../../domain/attachments/referral-file';
 import { clampScale, MIN_SCALE, wheelScale } from '../../domain/attachments/zoom';
 import { useT } from '../../i18n/useT';
+import { downloadAcrossOrigins, viewAcrossOrigins } from '../../ui/download-across-origins';
 import { Modal } from '../../ui/Modal';
 import { useAdoptedCss } from '../../ui/upload/useAdoptedCss';
 import attachmentsCss from './attachments.css?inline';
 import { registerAttachmentTexts } from '../../i18n/attachments-texts';
+import { useLinkedImage } from './useLinkedImage';
 import { ZoomableImage } from './ZoomableImage';
 
 registerAttachmentTexts();
@@ -88,6 +90,10 @@ export function AttachmentViewer({
   const pdf = current && isPdfType(current.contentType);
   const download = current ? absoluteAttachmentUrl(current.downloadUrl) : '';
   const view = current ? absoluteAttachmentUrl(current.viewUrl) : '';
+  // On a clinic's page the links would open without the session (download-across-origins.ts).
+  const shown = useLinkedImage(image ? view : null);
+  const save = (event: MouseEvent<HTMLAnchorElement>) =>
+    downloadAcrossOrigins(event, () => getLinkedFile(download), current?.fileName ?? 'document');
 
   return (
     <Modal open={open} title={title ?? t('attachments.viewer_title')} onClose={onClose}>
@@ -111,10 +117,10 @@ export function AttachmentViewer({
             {current.documentType.description && (
               <p className="viewer__description">{current.documentType.description}</p>
             )}
-            {image && (
+            {image && shown && (
               <ZoomableImage
                 key={current.id}
-                src={view}
+                src={shown}
                 alt={`${current.documentType.title}: ${current.fileName}`}
                 scale={scale}
                 onScaleChange={(value) => setScale(clampScale(value))}
@@ -123,7 +129,12 @@ export function AttachmentViewer({
             <figcaption className="viewer__links">
               {pdf ? (
                 <>
-                  <a className="viewer__pdf" href={download} download={current.fileName}>
+                  <a
+                    className="viewer__pdf"
+                    href={download}
+                    download={current.fileName}
+                    onClick={save}
+                  >
                     {t('attachments.pdf', { fileName: current.fileName })}
                   </a>
                   <a
@@ -131,6 +142,7 @@ export function AttachmentViewer({
                     href={view}
                     target="_blank"
                     rel="noopener noreferrer"
+                    onClick={(event) => viewAcrossOrigins(event, () => getLinkedFile(view))}
                     aria-label={t('attachments.view_pdf_named', { fileName: current.fileName })}
                   >
                     {t('attachments.view_pdf')}
@@ -142,6 +154,7 @@ export function AttachmentViewer({
                   data-variant="ghost"
                   href={download}
                   download={current.fileName}
+                  onClick={save}
                   aria-label={t('attachments.download_named', { fileName: current.fileName })}
                 >
                   {t('attachments.download')}

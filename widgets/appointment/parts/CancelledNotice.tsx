@@ -29,7 +29,9 @@ export function CancelledNotice({ appointment }: { appointment: AppointmentView 
           href={`${home.path}${home.search}`}
           part="book-new"
           onClick={(event) => {
+            // The element's own move: a clinic page's router must not take the link to its own "/".
             event.preventDefault();
+            event.stopPropagation();
             goHome();
           }}
         >

@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { attachmentDownloadUrl, bookingRequestReferralUrl } from '../../../src/api/attachments';
+import {
+  attachmentDownloadUrl,
+  bookingRequestReferralUrl,
+  getLinkedFile,
+} from '../../../src/api/attachments';
 import type { BookingRequestSummary } from '../../../src/contract/booking-requests';
 import { useT } from '../../../src/i18n/useT';
+import { downloadAcrossOrigins } from '../../../src/ui/download-across-origins';
 import { Modal } from '../../../src/ui/Modal';
 
 /**
@@ -36,6 +41,13 @@ export function RequestButtons({
           data-variant="ghost"
           href={bookingRequestReferralUrl(request.slug)}
           download={only.fileName}
+          onClick={(event) =>
+            downloadAcrossOrigins(
+              event,
+              () => getLinkedFile(bookingRequestReferralUrl(request.slug)),
+              only.fileName,
+            )
+          }
         >
           {t('booking_request.action.view_referral')}
         </a>
@@ -66,7 +78,17 @@ export function RequestButtons({
         <ul className="referral-list">
           {request.referrals.map((referral) => (
             <li key={referral.id}>
-              <a href={attachmentDownloadUrl(owner, referral.id)} download={referral.fileName}>
+              <a
+                href={attachmentDownloadUrl(owner, referral.id)}
+                download={referral.fileName}
+                onClick={(event) =>
+                  downloadAcrossOrigins(
+                    event,
+                    () => getLinkedFile(attachmentDownloadUrl(owner, referral.id)),
+                    referral.fileName,
+                  )
+                }
+              >
                 {t('booking_request.download', { name: referral.fileName })}
               </a>
             </li>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { calendarFileUrl } from '../../../src/api/booking';
+import { calendarFileUrl, getBookingCalendarFile } from '../../../src/api/booking';
+import { downloadAcrossOrigins } from '../../../src/ui/download-across-origins';
 import { useT } from '../../../src/i18n/useT';
 import { $booking } from '../booking.store';
 import { $created, resetBooking } from '../booking-form.store';
@@ -71,6 +72,13 @@ export function ConfirmationStep() {
             data-variant="ghost"
             href={calendarFileUrl(bookingKey)}
             download={`appointment-${bookingKey}.ics`}
+            onClick={(event) =>
+              downloadAcrossOrigins(
+                event,
+                () => getBookingCalendarFile(bookingKey),
+                `appointment-${bookingKey}.ics`,
+              )
+            }
           >
             {t('booking.confirmation.calendar')}
           </a>
