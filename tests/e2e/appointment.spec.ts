@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, frameReady, keepScreenshot, logInAs, mailsTo } from './helpers';
 import { answerSafetyQuestionnaires } from './questionnaire-helpers';
-import { freeSlots, sydneyClinicId, type Slot } from './booking-api';
+import { bookMriKnee, freeSlots, sydneyClinicId } from './booking-api';
 
 /**
  * Appointment and booking-request pages  against the
@@ -26,30 +26,8 @@ const PATIENT = {
 };
 
 /** Books through the API (the test's own request context: no cookie reaches the browser). */
-async function bookViaApi(
-  api: APIRequestContext,
-  slotIndex: number,
-): Promise<{ bookingKey: string; slug: string; slot: Slot }> {
-  const slot = (await freeSlots(api, 'mri-knee', 3))[slotIndex];
-  if (!slot) throw new Error('no free slot');
-  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
-    bookingKey: string;
-  };
-  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
-  const res = await api.post('/api/booking/appointments', {
-    data: {
-      bookingKey,
-      examSlug: 'mri-knee',
-      clinicId: slot.clinicId,
-      deviceId: slot.deviceId,
-      startDateTime: slot.startDateTime,
-      patient: PATIENT,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { slug } = (await res.json()) as { slug: string };
-  return { bookingKey, slug, slot };
-}
+const bookViaApi = (api: APIRequestContext, slotIndex: number) =>
+  bookMriKnee(api, { fromDay: 3, index: slotIndex, patient: PATIENT });
 
 /** Two exams on one booking key (MRI Knee and CT Chest at Sydney CBD), through the API. */
 async function bookTwoExams(api: APIRequestContext): Promise<{ bookingKey: string }> {

@@ -4,6 +4,7 @@
  * first day, so specs sharing one server do not take each other's times.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { answerSafetyQuestionnaires } from './questionnaire-helpers';
 
 export interface Slot {
   clinicId: number;
@@ -37,4 +38,43 @@ export async function freeSlots(
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { slots: Slot[] }[]).flatMap((group) => group.slots);
+}
+
+export interface ApiPatient {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: string;
+  contactNumber: string;
+  sex: string;
+  postalCode: string;
+}
+
+/**
+ * An MRI Knee at Sydney CBD booked through the API, with its safety
+ * questionnaires answered: the `index`-th free time from `fromDay` days ahead.
+ */
+export async function bookMriKnee(
+  api: APIRequestContext,
+  { fromDay, index = 0, patient }: { fromDay: number; index?: number; patient: ApiPatient },
+): Promise<{ bookingKey: string; slug: string; slot: Slot }> {
+  const slot = (await freeSlots(api, 'mri-knee', fromDay))[index];
+  if (!slot) throw new Error('no free slot');
+  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
+    bookingKey: string;
+  };
+  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
+  const res = await api.post('/api/booking/appointments', {
+    data: {
+      bookingKey,
+      examSlug: 'mri-knee',
+      clinicId: slot.clinicId,
+      deviceId: slot.deviceId,
+      startDateTime: slot.startDateTime,
+      patient,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { slug } = (await res.json()) as { slug: string };
+  return { bookingKey, slug, slot };
 }

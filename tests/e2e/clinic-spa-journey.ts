@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { freeSlots } from './booking-api';
+import { bookMriKnee } from './booking-api';
 import { fillPatientDetails, takeFirstFreeTime } from './helpers';
-import { answerSafetyQuestionnaires, passQuestionnaires } from './questionnaire-helpers';
+import { passQuestionnaires } from './questionnaire-helpers';
 
 export const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name });
@@ -96,31 +96,18 @@ export { takeFirstFreeTime };
 
 /** An MRI Knee booked through the API (what the test is not about), from `fromDay` days ahead. */
 export async function bookViaApi(api: APIRequestContext, fromDay: number): Promise<string> {
-  const slot = (await freeSlots(api, 'mri-knee', fromDay))[0];
-  if (!slot) throw new Error('no free slot');
-  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
-    bookingKey: string;
-  };
-  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
-  const res = await api.post('/api/booking/appointments', {
-    data: {
-      bookingKey,
-      examSlug: 'mri-knee',
-      clinicId: slot.clinicId,
-      deviceId: slot.deviceId,
-      startDateTime: slot.startDateTime,
-      patient: {
-        firstName: 'Ava',
-        lastName: 'Nguyen',
-        dateOfBirth: '1990-02-03',
-        email: 'ava.moves13@example.org',
-        contactNumber: '0412345679',
-        sex: 'FEMALE',
-        postalCode: '2000',
-      },
+  const { bookingKey } = await bookMriKnee(api, {
+    fromDay,
+    patient: {
+      firstName: 'Ava',
+      lastName: 'Nguyen',
+      dateOfBirth: '1990-02-03',
+      email: 'ava.moves13@example.org',
+      contactNumber: '0412345679',
+      sex: 'FEMALE',
+      postalCode: '2000',
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
   return bookingKey;
 }
 

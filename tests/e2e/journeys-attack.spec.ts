@@ -10,8 +10,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { clinicPage, startClinicSite, type ClinicSite } from './clinic-site';
 import { frameReady, logInAs } from './helpers';
-import { answerSafetyQuestionnaires } from './questionnaire-helpers';
-import { freeSlots } from './booking-api';
+import { bookMriKnee } from './booking-api';
 
 const clinicPort = Number(process.env.E2E_CLINIC_PORT);
 const HOSTILE_LANG = '"><img src=x onerror=alert(1)>';
@@ -43,34 +42,19 @@ test.beforeAll(async () => {
 test.afterAll(() => stranger.close());
 
 /** An MRI Knee booked through the API in the test's own request context. */
-async function booking(api: APIRequestContext): Promise<{ bookingKey: string; slug: string }> {
-  const slot = (await freeSlots(api, 'mri-knee', 11))[0];
-  if (!slot) throw new Error('no free slot');
-  const { bookingKey } = (await (await api.post('/api/booking/booking_key')).json()) as {
-    bookingKey: string;
-  };
-  await answerSafetyQuestionnaires(api, bookingKey, ['mri-knee']);
-  const res = await api.post('/api/booking/appointments', {
-    data: {
-      bookingKey,
-      examSlug: 'mri-knee',
-      clinicId: slot.clinicId,
-      deviceId: slot.deviceId,
-      startDateTime: slot.startDateTime,
-      patient: {
-        firstName: 'Noor',
-        lastName: 'Haddad',
-        dateOfBirth: '1988-08-08',
-        email: 'noor.haddad@example.org',
-        contactNumber: '0412345678',
-        sex: 'FEMALE',
-        postalCode: '2000',
-      },
+const booking = (api: APIRequestContext) =>
+  bookMriKnee(api, {
+    fromDay: 11,
+    patient: {
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      dateOfBirth: '1988-08-08',
+      email: 'noor.haddad@example.org',
+      contactNumber: '0412345678',
+      sex: 'FEMALE',
+      postalCode: '2000',
     },
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return { bookingKey, slug: ((await res.json()) as { slug: string }).slug };
-}
 
 /** What a script on the current page gets from a fetch: the status and the start of the body, or 'blocked'. */
 const tryFetch = ({ url, init }: { url: string; init: RequestInit }) =>
