@@ -41,12 +41,29 @@ export function downloadAcrossOrigins(
     .catch(() => window.open(link.href, '_blank', 'noopener'));
 }
 
+/**
+ * What a blob may be shown as in a new tab. A blob address has the clinic
+ * page's origin: a type a browser would run (HTML, SVG) must never get one,
+ * whatever the server sent; anything else is saved instead (octet-stream).
+ */
+const SHOWN_TYPES = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
+
 /** `<a href target="_blank">` of a file to look at (a PDF): shows it in a new tab. */
 export function viewAcrossOrigins(event: LinkClick, fetchFile: () => Promise<Blob>): void {
   const link = event.currentTarget;
   if (!takeOver(event)) return;
   void fetchFile()
-    .then((file) => {
+    .then((fetched) => {
+      const type = fetched.type.split(';')[0]!.trim().toLowerCase();
+      const file = SHOWN_TYPES.has(type)
+        ? fetched
+        : new Blob([fetched], { type: 'application/octet-stream' });
       const shown = URL.createObjectURL(file);
       window.open(shown, '_blank', 'noopener');
       setTimeout(() => URL.revokeObjectURL(shown), 60_000);
