@@ -17,7 +17,9 @@ interface LinkClick {
 function takeOver(event: LinkClick): boolean {
   // A file, not a page: no host page's router may take this click (it walks composedPath()).
   event.stopPropagation();
-  if (new URL(event.currentTarget.href).origin === location.origin) return false;
+  const address = new URL(event.currentTarget.href);
+  // The page's own addresses (its origin, data:, blob:) work as they are.
+  if (!/^https?:$/.test(address.protocol) || address.origin === location.origin) return false;
   event.preventDefault();
   return true;
 }

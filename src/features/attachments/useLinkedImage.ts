@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { getLinkedFile } from '../../api/attachments';
 
+/** An http(s) address on another origin than the page (data: and blob: addresses are the page's own). */
+function fromAnotherSite(url: string): boolean {
+  const address = new URL(url, location.href);
+  return /^https?:$/.test(address.protocol) && address.origin !== location.origin;
+}
+
 /**
  * The address an `<img>` shows a document of the API at. On the API's own
  * origin, the link itself. On a clinic's page (another site) the API's files
@@ -9,7 +15,7 @@ import { getLinkedFile } from '../../api/attachments';
  * and shown from memory. Null while it loads or when it cannot be read.
  */
 export function useLinkedImage(url: string | null): string | null {
-  const own = url === null || new URL(url, location.href).origin === location.origin;
+  const own = url === null || !fromAnotherSite(url);
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (own || url === null) return;
