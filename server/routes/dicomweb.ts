@@ -133,6 +133,18 @@ export function dicomWebRoutes(
   const parts = (reply: FastifyReply, multipart: Multipart) =>
     reply.type(multipart.contentType).send(multipart.body);
 
+  /** A rendered frame or thumbnail of the scope's study, as PNG. */
+  const sendRendered =
+    (thumbnail: boolean) => async (request: Req, reply: FastifyReply, scope: string) => {
+      const found = await service.rendered(
+        scope,
+        request.params as { study: string },
+        renderOptions(request.query, thumbnail),
+      );
+      seen(request, found.study);
+      return reply.type('image/png').send(found.png);
+    };
+
   const route = (
     path: string,
     action: ImagingAuditAction,
@@ -244,15 +256,7 @@ export function dicomWebRoutes(
       params,
       RenderedQuery,
       'WADO-RS: thumbnail (image/png)',
-      async (request, reply, scope) => {
-        const found = await service.rendered(
-          scope,
-          request.params as { study: string },
-          renderOptions(request.query, true),
-        );
-        seen(request, found.study);
-        return reply.type('image/png').send(found.png);
-      },
+      sendRendered(true),
     );
   }
   for (const path of [
@@ -265,15 +269,7 @@ export function dicomWebRoutes(
       path.includes(':frames') ? FrameParams : InstanceParams,
       RenderedQuery,
       'WADO-RS: rendered frame (image/png)',
-      async (request, reply, scope) => {
-        const found = await service.rendered(
-          scope,
-          request.params as { study: string },
-          renderOptions(request.query, false),
-        );
-        seen(request, found.study);
-        return reply.type('image/png').send(found.png);
-      },
+      sendRendered(false),
     );
   route(
     '/studies/:study/series/:series/instances/:sop/frames/:frames',

@@ -13,13 +13,20 @@ interface LinkClick {
   stopPropagation(): void;
 }
 
+/**
+ * An http(s) address on another origin than the page. The page's own
+ * addresses (its origin, data:, blob:) work as they are.
+ */
+export function fromAnotherSite(url: string): boolean {
+  const address = new URL(url, location.href);
+  return /^https?:$/.test(address.protocol) && address.origin !== location.origin;
+}
+
 /** The click is the element's own; true when the page is on another origin than the link. */
 function takeOver(event: LinkClick): boolean {
   // A file, not a page: no host page's router may take this click (it walks composedPath()).
   event.stopPropagation();
-  const address = new URL(event.currentTarget.href);
-  // The page's own addresses (its origin, data:, blob:) work as they are.
-  if (!/^https?:$/.test(address.protocol) || address.origin === location.origin) return false;
+  if (!fromAnotherSite(event.currentTarget.href)) return false;
   event.preventDefault();
   return true;
 }

@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getLinkedFile } from '../../api/attachments';
-
-/** An http(s) address on another origin than the page (data: and blob: addresses are the page's own). */
-function fromAnotherSite(url: string): boolean {
-  const address = new URL(url, location.href);
-  return /^https?:$/.test(address.protocol) && address.origin !== location.origin;
-}
+import { fromAnotherSite } from '../../ui/download-across-origins';
 
 /**
  * The address an `<img>` shows a document of the API at. On the API's own
