@@ -148,7 +148,7 @@ describe('R-1-10 racing exams of one booking: one e-mail, every exam in it', () 
     expect(mails[0]?.body).not.toMatch(/Ola|MRI Brain|MRI Shoulder/);
   });
 
-  it('pending exams: five notification calls at once queue one e-mail naming both exams', async () => {
+  it('pending exams: fifty notification calls at once queue one e-mail naming both exams', async () => {
     const key = await newKey(app);
     for (const [i, exam] of ['mri-knee', 'mri-brain'].entries()) {
       const res = await book({}, slot(key, exam, 30, 9 + i), '/api/booking/pending_appointments');
@@ -159,7 +159,7 @@ describe('R-1-10 racing exams of one booking: one e-mail, every exam in it', () 
     expect((await as(browser(), { method: 'POST', url })).statusCode).toBe(404);
     expect(await listOutbox(db, keyRef(key))).toEqual([]);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => app.inject({ method: 'POST', url })),
+      Array.from({ length: 50 }, () => app.inject({ method: 'POST', url })),
     );
     expect(answers.every((res) => res.statusCode < 300)).toBe(true);
     const mails = await listOutbox(db, keyRef(key));
@@ -187,11 +187,11 @@ describe('R-4-status-03 cancelling, raced', () => {
   const cancellations = async (bookingKey: string) =>
     (await listOutbox(db, keyRef(bookingKey))).filter((m) => /cancelled/i.test(m.subject));
 
-  it('six cancels of one appointment at once: one succeeds, the others 409, one cancellation e-mail', async () => {
+  it('fifty cancels of one appointment at once: one succeeds, the others 409, one cancellation e-mail', async () => {
     const mine = await booked(23, 14);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => cancel(mine)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cancel(mine)));
     const codes = answers.map((res) => res.statusCode).sort();
-    expect(codes).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(codes).toEqual([200, ...Array<number>(49).fill(409)]);
     for (const res of answers.filter((r) => r.statusCode === 409))
       expect(res.json()).toMatchObject({ message: 'message.cancel_not_allowed' });
     expect(await cancellations(mine.bookingKey)).toHaveLength(1);
