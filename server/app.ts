@@ -10,6 +10,7 @@ import { pageSources } from './http/integration-csp.js';
 import { installOriginCheck } from './http/origin-check.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { sharedReads } from './db/shared-reads.js';
+import { createCatalogueCache } from './db/catalogue-cache.js';
 import { lazySchemaController } from './http/lazy-schemas.js';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers.js';
 import { installSecuredArea } from './http/secured.js';
@@ -99,6 +100,8 @@ export async function buildApp({
   freeSpace,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = sharedReads(database);
+  // What every booking reads of the catalogue, kept while its version is current (issue 15).
+  const catalogueCache = createCatalogueCache();
   const app = Fastify({
     // Booking keys and codes are masked in every logged URL (http/log-redaction.ts).
     logger: logger && { ...(logger === true ? {} : logger), serializers: logSerializers },
@@ -186,6 +189,7 @@ export async function buildApp({
       availability,
       requireSafetyAnswers: config.booking.requireSafetyAnswers ?? true,
       reminders,
+      catalogue: catalogueCache,
     }),
     bookingRequests: createBookingRequestService(db, {
       clock,

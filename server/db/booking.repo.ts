@@ -48,16 +48,12 @@ export async function claimBookingKey(
   usedFor: 'appointment' | 'booking_request',
   groupSeconds: number,
 ): Promise<KeyClaim> {
-  const { rows } = await q.query(
-    `UPDATE booking_keys SET used_at = coalesce(used_at, now()), used_for = $2
-     WHERE booking_key = $1 AND (used_at IS NULL OR ($2 = 'appointment' AND used_for = $2
-       AND used_at > now() - make_interval(secs => $3::int)))
-     RETURNING booking_key`,
+  // One statement (039_book_appointment.sql), the same claim book_appointment makes.
+  const { rows } = await q.query<{ claim: KeyClaim }>(
+    'SELECT claim_booking_key($1, $2, $3) AS claim',
     [bookingKey, usedFor, groupSeconds],
   );
-  if (rows.length === 1) return 'claimed';
-  const known = await q.query('SELECT 1 FROM booking_keys WHERE booking_key = $1', [bookingKey]);
-  return known.rows.length === 1 ? 'used' : 'unknown';
+  return rows[0]?.claim ?? 'unknown';
 }
 
 export interface StoredPatient {
@@ -171,11 +167,9 @@ export async function lockGatheringMessage<V>(
   topic: string,
   recipient: string,
 ): Promise<GatheringMessage<V> | null> {
+  // The same look-up book_appointment makes (039_book_appointment.sql).
   const { rows } = await q.query<{ id: number; visits: V[] | null }>(
-    `SELECT id::int AS id, visits FROM outbox
-     WHERE reference = $1 AND topic = $2 AND recipient = $3 AND sent_at IS NULL AND attempts = 0
-       AND visits IS NOT NULL
-     ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+    'SELECT id, visits FROM lock_gathering_message($1, $2, $3)',
     [reference, topic, recipient],
   );
   const row = rows[0];

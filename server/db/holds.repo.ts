@@ -103,38 +103,6 @@ export async function deleteExpiredHolds(
   );
 }
 
-/**
- * One statement for a booking's holds on its device: drops the device's
- * expired holds and the key's own holds of [startMs, endMs) (the booking takes
- * them), and tells whether a live hold of another key covers part of that time
- * (the caller then throws and the transaction undoes the deletes). The CTEs
- * and the check read one snapshot, so the check excludes exactly what they delete.
- */
-export async function takeOwnHolds(
-  q: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
-): Promise<{ heldByOther: boolean }> {
-  const { rows } = await q.query<{ held: boolean }>(
-    `WITH expired AS (
-       DELETE FROM slot_holds WHERE device_id = $1 AND expires_at <= $4::timestamptz
-     ), own AS (
-       DELETE FROM slot_holds WHERE device_id = $1 AND booking_key = $5
-         AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
-     )
-     SELECT EXISTS (SELECT 1 FROM slot_holds
-       WHERE device_id = $1 AND during && tstzrange($2::timestamptz, $3::timestamptz, '[)')
-         AND expires_at > $4::timestamptz AND booking_key <> $5) AS held`,
-    [
-      input.deviceId,
-      new Date(input.startMs).toISOString(),
-      new Date(input.endMs).toISOString(),
-      new Date(input.nowMs).toISOString(),
-      input.bookingKey,
-    ],
-  );
-  return { heldByOther: rows[0]?.held === true };
-}
-
 /** Live holds of keys other than `exceptKey` on the devices overlapping [fromMs, toMs), as busy times. */
 export async function listHeld(
   q: Queryable,

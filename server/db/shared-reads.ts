@@ -1,9 +1,12 @@
 import type { Db, Queryable, QueryResult } from './db.js';
 import { nextRunSharing } from './next-run.js';
 
-/** SELECTs that lock or change something: always asked by themselves. */
+/**
+ * SELECTs that lock or change something: always asked by themselves. The
+ * last names are the functions of 039_book_appointment.sql, which write.
+ */
 export const SIDE_EFFECTS =
-  /\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|pg_advisory|nextval|setval|set_config|pg_notify/i;
+  /\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|pg_advisory|nextval|setval|set_config|pg_notify|\b(book_appointment|claim_booking_key|lock_gathering_message)\s*\(/i;
 
 /** Whether `sql` is a plain read whose answer two callers may share. */
 export function isSharableRead(sql: string): boolean {

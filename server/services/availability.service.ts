@@ -83,6 +83,8 @@ export interface AvailabilityService {
     durationMinutes: number;
     startMs: number;
     device: DeviceRow;
+    /** The request's view of the database (its catalogue reads may come from memory). */
+    reads?: Queryable;
   }): Promise<void>;
 }
 
@@ -276,13 +278,13 @@ export function createAvailabilityService(
       throw new ApiError(404, 'message.no_slots_available', `no ${exam.slug} slot`);
     },
 
-    async assertOnGrid({ clinicId, timeZone, durationMinutes, startMs, device }) {
-      const hours: OpeningHoursRow[] = await listOpeningHours(db, [clinicId]);
+    async assertOnGrid({ clinicId, timeZone, durationMinutes, startMs, device, reads = db }) {
+      const hours: OpeningHoursRow[] = await listOpeningHours(reads, [clinicId]);
       const date = zonedDate(startMs, timeZone);
       if (
         startMs < notBefore() ||
         !isGridStart(timeZone, hours, date, startMs, durationMinutes) ||
-        (device.mobile && !(await isVisitDay(db, device.id, date)))
+        (device.mobile && !(await isVisitDay(reads, device.id, date)))
       ) {
         throw new ApiError(409, 'message.slot_conflict', 'not an offered slot');
       }

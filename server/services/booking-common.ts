@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SLOT_TAKEN } from '../db/appointments.repo.js';
 import type { BookingClinicRow } from '../db/booking-catalogue.repo.js';
 import { claimBookingKey } from '../db/booking.repo.js';
+import { BOOKING_STATES } from '../db/book-appointment.repo.js';
 import { sqlState, type Queryable } from '../db/db.js';
 import { ApiError } from '../http/errors.js';
 
@@ -74,7 +75,14 @@ export async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
 /** Database refusals of a booking as the API's 409s (23505: the exam is already booked with that key). */
 export function asConflict(error: unknown): unknown {
   const state = sqlState(error);
-  if (state === SLOT_TAKEN || state === DEADLOCK) {
+  // book_appointment's own refusals (039_book_appointment.sql).
+  if (state === BOOKING_STATES.keyUsed) {
+    return new ApiError(409, 'message.booking_key_used', 'booking key used');
+  }
+  if (state === BOOKING_STATES.keyUnknown) {
+    return new ApiError(409, 'message.booking_key_invalid', 'booking key not issued');
+  }
+  if (state === SLOT_TAKEN || state === DEADLOCK || state === BOOKING_STATES.heldByOther) {
     return new ApiError(409, 'message.slot_conflict', 'slot taken');
   }
   if (state === UNIQUE_VIOLATION) {

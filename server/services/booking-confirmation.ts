@@ -18,15 +18,27 @@ export const GATHER_SECONDS = 5;
 const topicOf = (pending: boolean | undefined) =>
   pending ? 'appointment.pending' : 'appointment.booked';
 
+/** The confirmation with `earlier` visits (a gathering message's) and the input's, earliest first. */
+function confirmation(input: AppointmentEmailInput, texts: MailTexts, earlier: MailVisit[] = []) {
+  const visits = [...earlier, ...input.visits].sort((a, b) => a.startMs - b.startMs);
+  const message = appointmentEmail({ ...input, visits }, texts);
+  return { ...message, topic: topicOf(input.pending), visits, delaySeconds: GATHER_SECONDS };
+}
+
+/**
+ * The confirmation of a booking's first visit, for book_appointment to queue
+ * (it refuses with BK004 when another of the key is gathering after all).
+ */
+export const firstConfirmation = (input: AppointmentEmailInput, texts: MailTexts) =>
+  confirmation(input, texts);
+
 export async function queueConfirmation(
   tx: Queryable,
   input: AppointmentEmailInput,
   texts: MailTexts,
 ): Promise<void> {
-  const reference = keyRef(input.bookingKey);
   const topic = topicOf(input.pending);
-  const open = await lockGatheringMessage<MailVisit>(tx, reference, topic, input.to);
-  const visits = [...(open?.visits ?? []), ...input.visits].sort((a, b) => a.startMs - b.startMs);
-  const message = appointmentEmail({ ...input, visits }, texts);
-  await saveGatheringMessage(tx, { ...message, topic, visits }, GATHER_SECONDS, open?.id);
+  const open = await lockGatheringMessage<MailVisit>(tx, keyRef(input.bookingKey), topic, input.to);
+  const message = confirmation(input, texts, open?.visits);
+  await saveGatheringMessage(tx, message, GATHER_SECONDS, open?.id);
 }

@@ -8,11 +8,12 @@
 import { keyRef, type KeyRef } from '../db/secrets.js';
 import { randomBytes } from 'node:crypto';
 import type { AppointmentResponse, CreateAppointmentRequest } from '../../src/contract/booking.js';
-import { insertAppointment } from '../db/appointments.repo.js';
+import { bookAppointment, BOOKING_STATES } from '../db/book-appointment.repo.js';
 import type { ReminderService } from './reminders.service.js';
-import { insertBookingKey, lockDevice } from '../db/booking.repo.js';
-import type { Db } from '../db/db.js';
+import { insertBookingKey } from '../db/booking.repo.js';
+import { sqlState, type Db } from '../db/db.js';
 import { onceEach } from '../db/read-once.js';
+import type { CatalogueCache } from '../db/catalogue-cache.js';
 import { lockPendingAppointments, markNotificationQueued } from '../db/pending.repo.js';
 import { ApiError } from '../http/errors.js';
 import type { AvailabilityService } from './availability.service.js';
@@ -20,20 +21,20 @@ import {
   asConflict,
   retryOnDeadlock,
   claimKey,
+  KEY_GROUP_SECONDS,
   type Remember,
   clinicAddress,
   emailHash,
   newSlug,
 } from './booking-common.js';
 import { type MailVisit } from './booking-emails.js';
-import { queueConfirmation } from './booking-confirmation.js';
+import { firstConfirmation, queueConfirmation } from './booking-confirmation.js';
 import { mailTexts } from './mail-texts.js';
 import { replaceAppointment } from './appointment-pages.service.js';
 import { bookingCalendarFile, type CalendarFile } from './booking-calendar.js';
 import { assertBookingAllowed } from './questionnaire-booking-rules.js';
 import { assertScreeningsAnswered } from './questionnaire-required.js';
 import { validatePatient } from './patient-validation.js';
-import { takeHeldTime } from './slot-holds.service.js';
 import { walkInNotes } from './walk-in-notes.js';
 import { noteTexts, patientNotesFor } from './patient-notes.js';
 import { checkSlot } from './slot-request.js';
@@ -50,6 +51,8 @@ export interface BookingServiceOptions {
   requireSafetyAnswers?: boolean;
   /** Keeps the key for the appointment's reminder (issue 16 part 7). */
   reminders?: Pick<ReminderService, 'sealedFor'>;
+  /** The catalogue's reads kept between requests (issue 15 part 2); without it each is asked. */
+  catalogue?: CatalogueCache;
 }
 
 export type { CalendarFile } from './booking-calendar.js';
@@ -104,7 +107,7 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
     const patient = validatePatient(request.patient, clock());
     // The checks before the transaction read the same questionnaires, answers and rules
     // several times: identical reads of this request are asked once (issue 15 part 2).
-    const reads = onceEach(db);
+    const reads = onceEach(options.catalogue?.view(db) ?? db);
     const { exam, clinic, device, startMs, endMs } = await checkSlot(reads, availability, request);
     // The safety screenings must be answered, and the key's stored answers may rule
     // this booking out (R-4-quest-04).
@@ -147,6 +150,57 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       preparation: texts.preparation(exam),
     };
     const reminderKey = (await options.reminders?.sealedFor(bookingKey)) ?? null;
+    const visit: MailVisit = {
+      exam,
+      clinicName: clinic.name,
+      clinicAddress: address,
+      startMs,
+      timeZone: clinic.timeZone,
+      notes: await noteTexts(reads, patientNotes, texts.locale),
+      movedFrom: null,
+      walkIns,
+    };
+    const mailInput = {
+      publicUrl,
+      bookingKey,
+      to: patient.email,
+      patientName: `${patient.firstName} ${patient.lastName}`,
+    };
+    const appointment = {
+      bookingKey: ref,
+      slug,
+      deviceId: device.id,
+      examId: exam.id,
+      start: new Date(startMs),
+      end: new Date(endMs),
+      status,
+      patient,
+      insuranceTypeId: request.insuranceTypeId ?? null,
+      walkIns,
+      patientNotes,
+      locale,
+      reminderKey,
+      groupSeconds: KEY_GROUP_SECONDS,
+      lock: db.kind === 'postgres',
+      nowMs: clock().getTime(),
+    };
+    // A new booking's first visit is one statement (issue 15 part 2): book_appointment claims
+    // the key, takes the time and queues the confirmation in its own transaction.
+    if (!request.appointmentSlug && !remember) {
+      const mail =
+        status === 'BOOKED' ? firstConfirmation({ ...mailInput, visits: [visit] }, texts) : null;
+      const booked = await retryOnDeadlock(() =>
+        bookAppointment(db, { ...appointment, claim: true, mail }),
+      ).then(
+        () => true,
+        (error: unknown) => {
+          // Another visit of this booking is gathering its e-mail: join it the long way.
+          if (sqlState(error) === BOOKING_STATES.gathering) return false;
+          throw asConflict(error);
+        },
+      );
+      if (booked) return response;
+    }
     await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await claimKey(tx, ref, 'appointment');
@@ -163,54 +217,11 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             nowMs: clock().getTime(),
           });
         }
-        await lockDevice(tx, device.id);
-        await takeHeldTime(tx, {
-          deviceId: device.id,
-          startMs,
-          endMs,
-          bookingKey: ref,
-          nowMs: clock().getTime(),
-        });
-        await insertAppointment(tx, {
-          bookingKey: ref,
-          slug,
-          deviceId: device.id,
-          examId: exam.id,
-          start: new Date(startMs),
-          end: new Date(endMs),
-          status,
-          patient,
-          insuranceTypeId: request.insuranceTypeId ?? null,
-          walkIns,
-          patientNotes,
-          locale,
-          reminderKey,
-        });
+        await bookAppointment(tx, { ...appointment, claim: false, mail: null });
         await remember?.(tx, response);
         if (status === 'PENDING') return;
         // One e-mail for the booking: the other exams booked with it join this one.
-        await queueConfirmation(
-          tx,
-          {
-            publicUrl,
-            bookingKey,
-            to: patient.email,
-            patientName: `${patient.firstName} ${patient.lastName}`,
-            visits: [
-              {
-                exam,
-                clinicName: clinic.name,
-                clinicAddress: address,
-                startMs,
-                timeZone: clinic.timeZone,
-                notes: await noteTexts(tx, patientNotes, texts.locale),
-                movedFrom,
-                walkIns,
-              },
-            ],
-          },
-          texts,
-        );
+        await queueConfirmation(tx, { ...mailInput, visits: [{ ...visit, movedFrom }] }, texts);
       }),
     ).catch((error: unknown) => {
       throw asConflict(error);

@@ -6,11 +6,11 @@
  * (in ascending device order), and the exclusion constraint
  * slot_holds_one_holder has the last word.
  */
-import { keyRef, type KeyRef } from '../db/secrets.js';
+import { keyRef } from '../db/secrets.js';
 import type { ReserveSlotsRequest, SlotHold } from '../../src/contract/booking.js';
 import { lockDevice } from '../db/booking.repo.js';
 import { findBookingKey } from '../db/booking-keys.repo.js';
-import type { Db, Queryable } from '../db/db.js';
+import type { Db } from '../db/db.js';
 import {
   appointmentOverlaps,
   countLiveHoldsOfAddress,
@@ -20,7 +20,6 @@ import {
   insertHold,
   lockAddress,
   markFirstHold,
-  takeOwnHolds,
 } from '../db/holds.repo.js';
 import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '../config.js';
 import { ApiError } from '../http/errors.js';
@@ -52,18 +51,7 @@ export interface SlotHoldService {
 
 const conflict = (): ApiError => new ApiError(409, 'message.slot_conflict', 'slot taken');
 
-/**
- * Inside a booking's transaction, after lockDevice: 409 message.slot_conflict
- * when another key holds part of the time; otherwise the key's own holds of
- * that time are consumed.
- */
-export async function takeHeldTime(
-  tx: Queryable,
-  input: { deviceId: number; startMs: number; endMs: number; bookingKey: KeyRef; nowMs: number },
-): Promise<void> {
-  // One round trip (issue 15 part 2): expired and own holds go, another key's live hold refuses.
-  if ((await takeOwnHolds(tx, input)).heldByOther) throw conflict();
-}
+// A booking takes the key's holds of its time in book_appointment (039_book_appointment.sql).
 
 function overlapping(slots: readonly CheckedSlot[]): boolean {
   return slots.some((a, i) =>

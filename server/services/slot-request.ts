@@ -63,6 +63,7 @@ export async function checkSlot(
     durationMinutes: exam.durationMinutes,
     startMs,
     device,
+    reads: db,
   });
   return { exam, clinic, device, startMs, endMs: startMs + exam.durationMinutes * 60_000 };
 }

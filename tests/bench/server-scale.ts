@@ -35,7 +35,10 @@ export async function startBundle(
   if (!existsSync(script)) throw new Error(`no ${script}: run npm run build first`);
   const port = env.PORT ?? '';
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (for reading, not CI).
+  const profile = process.env.BENCH_CPU_PROF;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
