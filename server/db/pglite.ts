@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { oneTrip } from './pglite-one-trip.js';
 import { PG_OID, type Db, type Queryable } from './db.js';
 
-function wrap(target: PGlite | Transaction): Queryable {
+/** Statements go to PGlite in one call each (pglite-one-trip.ts); `exec` as PGlite sends it. */
+function wrap(pg: PGlite, target: PGlite | Transaction): Queryable {
+  const inTransaction = target !== pg;
   return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await target.query<T>(sql, params);
-      return { rows: result.rows };
-    },
+    query: <T>(sql: string, params: unknown[] = []) => oneTrip<T>(pg, sql, params, inTransaction),
     async exec(sql: string) {
       await target.exec(sql);
     },
@@ -72,12 +72,12 @@ export async function openPglite(
     await lock?.release();
     throw error;
   }
-  const base = wrap(pg);
+  const base = wrap(pg, pg);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(pg, tx))),
     close: async () => {
       try {
         await pg.close();
