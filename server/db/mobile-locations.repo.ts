@@ -102,6 +102,15 @@ export async function isVisitDay(q: Queryable, deviceId: number, date: string): 
  * cycle, so they stay apart. Returns how many moved.
  */
 export async function rollDemoVisits(q: Queryable, now: Date): Promise<number> {
+  // Most restarts have nothing to move: a read then, not an UPDATE, whose statement trigger
+  // (038_catalogue_version.sql) would load PL/pgSQL into a restart that needs none.
+  const { rows: due } = await q.query(
+    `SELECT 1 FROM mobile_locations l JOIN clinics c ON c.id = l.clinic_id
+     WHERE l.demo_cycle_days IS NOT NULL
+       AND ($1::timestamptz AT TIME ZONE c.time_zone)::date > l.end_date LIMIT 1`,
+    [now.toISOString()],
+  );
+  if (due.length === 0) return 0;
   const { rows } = await q.query(
     `WITH due AS (
        SELECT l.id, l.demo_cycle_days AS cycle,
