@@ -34,16 +34,6 @@ function arrayLiteral(values: readonly unknown[]): string {
   return `{${elements.join(',')}}`;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** What the one-trip query needs of PGlite beyond its public methods: its two locks. */
 interface PgliteLocks {
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
@@ -63,7 +53,7 @@ export async function oneTrip<T>(
   inTransaction: boolean,
 ): Promise<{ rows: T[] }> {
   const locks = pg as unknown as PgliteLocks;
-  const message = concat([
+  const message = Buffer.concat([
     protocol.serialize.parse({ text: sql }),
     protocol.serialize.bind({ values: params.map(asText) }),
     protocol.serialize.describe({ type: 'P' }),
