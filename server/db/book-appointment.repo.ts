@@ -8,6 +8,7 @@ import type { Queryable } from './db.js';
 import type { NewAppointment } from './appointments.repo.js';
 import type { OutboxMessage } from './booking.repo.js';
 import type { KeyRef } from './secrets.js';
+import type { IdempotentAnswer } from './idempotency.repo.js';
 
 /** SQLSTATEs book_appointment raises (the exclusion constraint's 23P01 is the slot's). */
 export const BOOKING_STATES = {
@@ -27,6 +28,8 @@ export interface BookAppointmentInput extends NewAppointment {
   nowMs: number;
   /** The booking's confirmation, queued when no other of the key is gathering. */
   mail: (OutboxMessage & { topic: string; visits: unknown[]; delaySeconds: number }) | null;
+  /** The answer of a call with an Idempotency-Key, stored in the same transaction. */
+  remember?: IdempotentAnswer | undefined;
 }
 
 /** Books the time and answers the appointment's id; errors as BOOKING_STATES. */
@@ -63,7 +66,7 @@ export async function bookAppointment(q: Queryable, input: BookAppointmentInput)
   };
   const { rows } = await q.query<{ id: number }>(
     `SELECT book_appointment($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz,
-       $8::timestamptz, $9::jsonb, $10::jsonb) AS id`,
+       $8::timestamptz, $9::jsonb, $10::jsonb, $11::jsonb) AS id`,
     [
       input.bookingKey satisfies KeyRef,
       input.claim,
@@ -75,6 +78,7 @@ export async function bookAppointment(q: Queryable, input: BookAppointmentInput)
       new Date(input.nowMs).toISOString(),
       JSON.stringify(row),
       mail && JSON.stringify(mail),
+      input.remember ? JSON.stringify(input.remember) : null,
     ],
   );
   const id = rows[0]?.id;

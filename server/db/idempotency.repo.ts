@@ -21,29 +21,15 @@ export async function findStoredAnswer(
   return rows[0];
 }
 
-export async function insertStoredAnswer(
-  q: Queryable,
-  answer: StoredAnswer & { browserHash: string; idempotencyKey: string },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO idempotent_requests
-       (browser_hash, idempotency_key, route, request_hash, status, response)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
-    [
-      answer.browserHash,
-      answer.idempotencyKey,
-      answer.route,
-      answer.requestHash,
-      answer.status,
-      JSON.stringify(answer.response),
-    ],
-  );
+/** A call's answer as store_idempotent_answer (039_book_appointment.sql) and book_appointment take it. */
+export interface IdempotentAnswer extends StoredAnswer {
+  browserHash: string;
+  idempotencyKey: string;
+  /** Answers older than this go at the same time (a retry comes within minutes). */
+  keepSeconds: number;
 }
 
-/** Answers older than `seconds` (a retry comes within minutes; a day is plenty). */
-export async function deleteOldAnswers(q: Queryable, seconds: number): Promise<void> {
-  await q.query(
-    'DELETE FROM idempotent_requests WHERE created_at <= now() - make_interval(secs => $1::int)',
-    [seconds],
-  );
+/** Stores the answer in the caller's transaction, and drops answers older than keepSeconds. */
+export async function storeIdempotentAnswer(q: Queryable, answer: IdempotentAnswer): Promise<void> {
+  await q.query('SELECT store_idempotent_answer($1::jsonb)', [JSON.stringify(answer)]);
 }

@@ -6,7 +6,7 @@ import { nextRunSharing } from './next-run.js';
  * last names are the functions of 039_book_appointment.sql, which write.
  */
 export const SIDE_EFFECTS =
-  /\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|pg_advisory|nextval|setval|set_config|pg_notify|\b(book_appointment|claim_booking_key|lock_gathering_message)\s*\(/i;
+  /\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|pg_advisory|nextval|setval|set_config|pg_notify|\b(book_appointment|claim_booking_key|lock_gathering_message|store_idempotent_answer)\s*\(/i;
 
 /** Whether `sql` is a plain read whose answer two callers may share. */
 export function isSharableRead(sql: string): boolean {

@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.js';
 import { secretHash } from '../db/secrets.js';
-import { deleteOldAnswers, findStoredAnswer, insertStoredAnswer } from '../db/idempotency.repo.js';
+import { findStoredAnswer } from '../db/idempotency.repo.js';
 import type { Remember } from '../services/booking-common.js';
 import { ApiError } from './errors.js';
 import { browserHash } from './key-binding.js';
@@ -74,16 +74,16 @@ export async function idempotent<T extends object>(
   const earlier = await replay();
   if (earlier) return earlier;
   try {
-    return await create(async (tx, response) => {
-      await deleteOldAnswers(tx, KEEP_SECONDS);
-      await insertStoredAnswer(tx, {
+    return await create({
+      answer: (response) => ({
         browserHash: browser,
         idempotencyKey: header,
         route,
         requestHash: hash,
         status: 200,
         response: withoutKey(response, bodyKey(request.body)),
-      });
+        keepSeconds: KEEP_SECONDS,
+      }),
     });
   } catch (error) {
     // A concurrent first call with the same key won: its answer is this call's answer.

@@ -9,6 +9,7 @@ import type { BookingClinicRow } from '../db/booking-catalogue.repo.js';
 import { claimBookingKey } from '../db/booking.repo.js';
 import { BOOKING_STATES } from '../db/book-appointment.repo.js';
 import { sqlState, type Queryable } from '../db/db.js';
+import type { IdempotentAnswer } from '../db/idempotency.repo.js';
 import { ApiError } from '../http/errors.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -24,7 +25,10 @@ const DEADLOCK_ATTEMPTS = 3;
  * retry of the same request (Idempotency-Key) finds it exactly when the
  * booking exists (http/idempotency.ts).
  */
-export type Remember = (tx: Queryable, response: object) => Promise<void>;
+export interface Remember {
+  /** The answer to store for `response` (book_appointment stores it, or storeIdempotentAnswer). */
+  answer(response: object): IdempotentAnswer;
+}
 
 /** Appointments created this long after a key's first use no longer join its booking. */
 export const KEY_GROUP_SECONDS = 15 * 60;

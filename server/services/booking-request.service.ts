@@ -15,6 +15,7 @@ import {
 } from '../db/booking-catalogue.repo.js';
 import { insertBookingRequest, insertOutboxMessage } from '../db/booking.repo.js';
 import type { Db } from '../db/db.js';
+import { storeIdempotentAnswer } from '../db/idempotency.repo.js';
 import { ApiError } from '../http/errors.js';
 import {
   asConflict,
@@ -111,7 +112,7 @@ export function createBookingRequestService(
               texts,
             ),
           );
-          await context?.remember?.(tx, response);
+          if (context?.remember) await storeIdempotentAnswer(tx, context.remember.answer(response));
         }),
       ).catch((error: unknown) => {
         throw asConflict(error);

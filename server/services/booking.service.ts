@@ -185,12 +185,18 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
       nowMs: clock().getTime(),
     };
     // A new booking's first visit is one statement (issue 15 part 2): book_appointment claims
-    // the key, takes the time and queues the confirmation in its own transaction.
-    if (!request.appointmentSlug && !remember) {
+    // the key, takes the time, queues the confirmation and stores an idempotent call's answer
+    // in its own transaction.
+    if (!request.appointmentSlug) {
       const mail =
         status === 'BOOKED' ? firstConfirmation({ ...mailInput, visits: [visit] }, texts) : null;
       const booked = await retryOnDeadlock(() =>
-        bookAppointment(db, { ...appointment, claim: true, mail }),
+        bookAppointment(db, {
+          ...appointment,
+          claim: true,
+          mail,
+          remember: remember?.answer(response),
+        }),
       ).then(
         () => true,
         (error: unknown) => {
@@ -217,8 +223,8 @@ export function createBookingService(db: Db, options: BookingServiceOptions): Bo
             nowMs: clock().getTime(),
           });
         }
-        await bookAppointment(tx, { ...appointment, claim: false, mail: null });
-        await remember?.(tx, response);
+        const answer = remember?.answer(response);
+        await bookAppointment(tx, { ...appointment, claim: false, mail: null, remember: answer });
         if (status === 'PENDING') return;
         // One e-mail for the booking: the other exams booked with it join this one.
         await queueConfirmation(tx, { ...mailInput, visits: [{ ...visit, movedFrom }] }, texts);

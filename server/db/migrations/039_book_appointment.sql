@@ -45,18 +45,33 @@ BEGIN
 END;
 $$;
 
+-- Stores the answer of a call with an Idempotency-Key (http/idempotency.ts) in the caller's
+-- transaction, and drops answers older than keepSeconds:
+-- {browserHash, idempotencyKey, route, requestHash, status, response, keepSeconds}.
+CREATE FUNCTION store_idempotent_answer(p_answer jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM idempotent_requests
+  WHERE created_at <= now() - make_interval(secs => (p_answer->>'keepSeconds')::int);
+  INSERT INTO idempotent_requests
+    (browser_hash, idempotency_key, route, request_hash, status, response)
+  VALUES (p_answer->>'browserHash', p_answer->>'idempotencyKey', p_answer->>'route',
+    p_answer->>'requestHash', (p_answer->>'status')::int, p_answer->'response');
+END;
+$$;
+
 -- Books p_device for [p_starts, p_ends) and answers the appointment's id.
 --  p_claim: claim p_key first (a reschedule claimed it before replacing the old appointment).
 --  p_lock: take the device's advisory lock (PostgreSQL; PGlite has one connection).
 --  p_appointment: the appointments row's other columns, as JSON (jsonb_populate_record).
 --  p_mail: null, or the booking's confirmation {channel, recipient, subject, body, topic, visits,
 --    delaySeconds} when no other confirmation of the key is gathering.
+--  p_remember: null, or the call's answer for store_idempotent_answer.
 -- Errors: BK001 the key was used, BK002 it was never issued, BK003 another key holds the time,
 -- BK004 a confirmation of this key is gathering (the caller books again the long way, which
 -- adds this visit to it); 23P01 the time is booked; 23505 this exam is booked with the key.
 CREATE FUNCTION book_appointment(p_key text, p_claim boolean, p_group_seconds integer,
   p_lock boolean, p_device integer, p_starts timestamptz, p_ends timestamptz, p_now timestamptz,
-  p_appointment jsonb, p_mail jsonb)
+  p_appointment jsonb, p_mail jsonb, p_remember jsonb)
 RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   v_during tstzrange := tstzrange(p_starts, p_ends, '[)');
@@ -106,6 +121,9 @@ BEGIN
     VALUES (p_mail->>'channel', p_mail->>'recipient', p_mail->>'subject', p_mail->>'body', p_key,
       p_mail->>'topic', p_mail->'visits',
       clock_timestamp() + make_interval(secs => (p_mail->>'delaySeconds')::int));
+  END IF;
+  IF p_remember IS NOT NULL THEN
+    PERFORM store_idempotent_answer(p_remember);
   END IF;
   RETURN v_id;
 END;
