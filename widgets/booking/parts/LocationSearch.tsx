@@ -16,6 +16,7 @@ import {
 } from '../clinics.store';
 import { $regions } from '../regions.store';
 import { PostCodeModal } from './PostCodeModal';
+import { useAfterOtherModals } from '../../../src/ui/useAfterOtherModals';
 
 /** Region, "use my location" and post-code search (R-1-12, R-2.2-06/07, R-2.5-02, R-4-slots-03). */
 export function LocationSearch() {
@@ -26,6 +27,8 @@ export function LocationSearch() {
   const config = useStore($bookingFormConfig);
   const locale = dateLocale(useStore($locale));
   const [postCodeOpen, setPostCodeOpen] = useState(false);
+  // Asked by itself when the step opens: after the frame's banner modal, never over it.
+  const unlocatedOpen = useAfterOtherModals(search.state === 'unlocated');
   const regionList = regions.state === 'loaded' ? regions.value : [];
   const near = params.lat !== null && params.lng !== null;
 
@@ -96,7 +99,7 @@ export function LocationSearch() {
         }}
       />
       <PostCodeModal
-        open={search.state === 'unlocated'}
+        open={unlocatedOpen}
         title={t('message.cant_locate')}
         message={t('message.location_message')}
         busy={false}
