@@ -7,7 +7,6 @@
 import type { Queryable } from './db.js';
 import type { NewAppointment } from './appointments.repo.js';
 import type { OutboxMessage } from './booking.repo.js';
-import type { KeyRef } from './secrets.js';
 import type { IdempotentAnswer } from './idempotency.repo.js';
 
 /** SQLSTATEs book_appointment raises (the exclusion constraint's 23P01 is the slot's). */
@@ -55,20 +54,11 @@ export async function bookAppointment(q: Queryable, input: BookAppointmentInput)
     locale: input.locale ?? null,
     reminder_key: input.reminderKey ?? null,
   };
-  const mail = input.mail && {
-    channel: input.mail.channel,
-    recipient: input.mail.recipient,
-    subject: input.mail.subject,
-    body: input.mail.body,
-    topic: input.mail.topic,
-    visits: input.mail.visits,
-    delaySeconds: input.mail.delaySeconds,
-  };
   const { rows } = await q.query<{ id: number }>(
     `SELECT book_appointment($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz,
        $8::timestamptz, $9::jsonb, $10::jsonb, $11::jsonb) AS id`,
     [
-      input.bookingKey satisfies KeyRef,
+      input.bookingKey,
       input.claim,
       input.groupSeconds,
       input.lock,
@@ -77,7 +67,8 @@ export async function bookAppointment(q: Queryable, input: BookAppointmentInput)
       input.end.toISOString(),
       new Date(input.nowMs).toISOString(),
       JSON.stringify(row),
-      mail && JSON.stringify(mail),
+      // The function reads the confirmation's fields by name; the rest of the message is unused.
+      input.mail && JSON.stringify(input.mail),
       input.remember ? JSON.stringify(input.remember) : null,
     ],
   );
