@@ -41,6 +41,19 @@ const exists = (path: string) =>
   );
 
 /**
+ * PGlite's own start parameters, with less shared memory to set up: its
+ * defaults are those of a server for 100 connections with 128 MB of buffers,
+ * and PostgreSQL fills that memory at every start, some 130 ms of a restart
+ * here (issue 15 part 5). PGlite is one connection; 10 keep the lock table
+ * at 640 locks for the odd statement over many tables, and 32 MB of buffers
+ * hold the whole portal database (about 14 MB; the operating system caches the files besides).
+ */
+export const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=32MB', '-c', 'max_connections=10'],
+];
+
+/**
  * Opens PGlite persisted in `dir` (created when missing), or in memory when
  * dir is undefined; loadDataDir starts from a dumped data directory instead of initdb.
  * A directory is locked to this process until close (data-dir-lock.ts): a
@@ -64,6 +77,7 @@ export async function openPglite(
     }
     pg = await PGlite.create(dir ?? 'memory://', {
       extensions: { btree_gist },
+      startParams: START_PARAMS,
       // Same JS types as the pg implementation (see db.ts).
       parsers: { [PG_OID.date]: (value: string) => value },
       ...(loadDataDir ? { loadDataDir } : {}),

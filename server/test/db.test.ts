@@ -131,3 +131,36 @@ describe('migrations and seed', () => {
     ).toBe(3);
   });
 });
+
+describe.skipIf(!DATABASE_URL)('the PostgreSQL pool (issue 15 part 2)', () => {
+  const backend = async () =>
+    (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', [])).rows[0]!.pid;
+
+  it('keeps a connection after a statement PostgreSQL refused: a lost race costs no new connection', async () => {
+    const before = await backend();
+    const refused = await rejection(db.query('SELECT 1 / $1::int', [0]));
+    expect(refused).toBe('22012');
+    // One call at a time: the pool's one idle connection serves them all.
+    expect(await backend()).toBe(before);
+  });
+
+  it('drops a connection that broke, and the next call works on a new one', async () => {
+    const before = await backend();
+    const ended = await rejection(db.query('SELECT pg_terminate_backend(pg_backend_pid())', []));
+    expect(ended).toBe('57P01');
+    const after = await backend();
+    expect(after).not.toBe(before);
+  });
+
+  it('runs a repeated statement as a prepared one with the same answers', async () => {
+    const sql = 'SELECT $1::int + 1 AS n';
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await db.query<{ n: number }>(sql, [i])).rows[0]!.n);
+    expect(answers).toEqual([1, 2, 3, 4]);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1`,
+      [sql],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});

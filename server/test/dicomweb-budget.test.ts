@@ -131,9 +131,10 @@ describe('DICOMweb rate budgets', () => {
     const app = await appWith({
       imaging: { ...DEFAULT_IMAGING, viewerRateLimit: { max: 5, windowSeconds: 60 } },
     });
-    // Tokens made in one second for one audience are the same token: these are not.
-    const first = await viewerToken(db, ct.studyInstanceUid, new Date(Date.now() - 8000));
-    const second = await viewerToken(db, ct.studyInstanceUid, new Date(Date.now() - 9000));
+    // Tokens made in one second for one audience are the same token: these are not, nor
+    // the first test's (made "now" there: 8 s ago, once, on a busy CI machine, it was).
+    const first = await viewerToken(db, ct.studyInstanceUid, new Date(Date.now() - 300_000));
+    const second = await viewerToken(db, ct.studyInstanceUid, new Date(Date.now() - 301_000));
     expect(second).not.toBe(first);
     const remoteAddress = '198.51.100.72';
     await startEarlyInMinute();

@@ -248,7 +248,8 @@ export async function bookingUnderLoad(
   const measured = Number(process.env.BENCH_BOOKINGS ?? 200);
   const free = ((await res.json()) as { slots: Record<string, unknown>[] }[])
     .flatMap((c) => c.slots)
-    // Spread over clinics and days: every 7th free time.
+    // Spread over days, every 7th free time: the first clinics' devices (two here), so
+    // the 20 clients queue on the same device locks, the hardest case for the lock.
     .filter((_, i) => i % 7 === 0)
     .slice(0, BOOKING_WARM_UP + measured);
   const plans: { slot: number; plan: BookingPlan }[] = [];
