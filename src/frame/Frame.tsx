@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../stores/useQuietStore';
 import { assetUrl } from '../api/assets';
 import {
   compactHeaderImage,
@@ -39,8 +40,8 @@ export function Frame({
   shadowRoot,
 }: FrameProps) {
   const t = useT();
-  const config = useStore($config);
-  const configError = useStore($configError);
+  const config = useQuietStore($config);
+  const configError = useQuietStore($configError);
   const user = useStore($user);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const tablet = useMediaQuery(TABLET_QUERY);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../stores/useQuietStore';
 import { useId } from 'react';
 import type { SupportedLocale } from '../i18n/locales';
 import { useT } from '../i18n/useT';
@@ -30,7 +30,7 @@ export function LanguageMenu({
   onChosen?: (() => void) | undefined;
 }) {
   const t = useT();
-  const current = useStore($locale);
+  const current = useQuietStore($locale);
   const { open, setOpen, rootRef, toggleRef } = useDropdown();
   const listId = useId();
 

@@ -1,5 +1,6 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect, useState } from 'react';
 import { authTexts } from '../../src/domain/auth/auth-params';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
@@ -40,7 +41,7 @@ function useCountdown(at: number): number {
 export function AuthWidget({ path = '', search = '', container }: AuthWidgetProps) {
   const t = useT();
   const state = useStore($auth);
-  const application = useStore($applicationConfig);
+  const application = useQuietStore($applicationConfig);
   const resendIn = useCountdown(state.resendAvailableAt);
   const cookiesOff = !authEnv.cookiesEnabled();
 

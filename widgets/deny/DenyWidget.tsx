@@ -2,6 +2,7 @@ import { closeHref, denyMessage, parseDenyParams } from '../../src/domain/deny/d
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useT } from '../../src/i18n/useT';
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect } from 'react';
 import { telHref } from '../../src/domain/contact-number';
 import { shellPrefix } from '../../src/domain/appointment/navigation';
@@ -40,7 +41,7 @@ export function DenyWidget({ search = '', path }: DenyWidgetProps) {
   const t = useT();
   const input = parseDenyParams(search);
   const message = denyMessage(input);
-  const radiology = useStore($radiologyConfig);
+  const radiology = useQuietStore($radiologyConfig);
   const href = closeHref(input, trustedOrigins(radiology));
   const clinics = useStore($clinicsToCall);
   // A locked-out patient, and one whose booking the clinic or they took out of the diary

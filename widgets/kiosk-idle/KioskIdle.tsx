@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect } from 'react';
 import { KIOSK_WARNING_SECONDS } from '../../src/contract/check-in';
 import type { SharedWidgetProps, WidgetProps } from '../../src/element/define-widget';
@@ -31,7 +32,7 @@ export interface KioskIdleProps extends SharedWidgetProps, WidgetProps {
 export function KioskIdle({ idleSeconds: given, container }: KioskIdleProps) {
   const t = useT();
   const idle = useStore($kioskIdle);
-  const config = useStore($config);
+  const config = useQuietStore($config);
   const idleSeconds = given || config?.app.kioskNoActivitySeconds;
 
   useEffect(() => {

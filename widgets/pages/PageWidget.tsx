@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { textOr } from '../../src/i18n/i18n';
 import { useT } from '../../src/i18n/useT';
@@ -16,7 +17,7 @@ export interface PageWidgetProps extends SharedWidgetProps, WidgetProps {
 /** The provider's information pages of spec 2.4. */
 export function PageWidget({ page = 'about' }: PageWidgetProps) {
   const t = useT();
-  const radiology = useStore($radiologyConfig);
+  const radiology = useQuietStore($radiologyConfig);
   if (!radiology) return <p role="status">{t('message.loading')}</p>;
 
   switch (page) {

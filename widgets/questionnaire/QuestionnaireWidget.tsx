@@ -1,5 +1,6 @@
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect, useMemo, useRef } from 'react';
 import type { WidgetProps, SharedWidgetProps } from '../../src/element/define-widget';
 import { useInjectedCss } from '../../src/element/useInjectedCss';
@@ -40,7 +41,7 @@ export function QuestionnaireWidget({ path, search, container }: QuestionnaireWi
   const root = useRef<HTMLDivElement>(null);
   const view = useStore($questionnaireView);
   const about = useStore($questionnaireAbout);
-  const app = useStore($appConfig);
+  const app = useQuietStore($appConfig);
   // The booking's facts the questions' conditions read ({booking.bodyParts}…).
   const facts = useMemo(() => bookingContext(about?.exams ?? []), [about]);
   const count = view.state === 'asking' ? view.count : (about?.forms.length ?? 0);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect, useRef } from 'react';
 import type { SharedWidgetProps, WidgetProps } from '../../src/element/define-widget';
 import { useNavigationRequest } from '../../src/element/useNavigationRequest';
@@ -40,7 +41,7 @@ function linkSearch({ search, imsec, repositorySource }: ReferrerViewerWidgetPro
 export function ReferrerViewerWidget(props: ReferrerViewerWidgetProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   const outcome = useStore($outcome);
   const quick = useStore($quickReport);
   const feedback = useStore($feedback);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../src/stores/useQuietStore';
 import { useEffect, useRef } from 'react';
 import { bookingKeyOfPath, shellPrefix } from '../../src/domain/appointment/navigation';
 import type { SharedWidgetProps, WidgetProps } from '../../src/element/define-widget';
@@ -22,7 +23,7 @@ export function ResultsWidget({ path, search, bookingKey }: ResultsWidgetProps) 
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   const results = useStore($results);
   const key = bookingKey || bookingKeyOfPath(path) || '';
   const prefix = shellPrefix(path);

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../stores/useQuietStore';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Attachment, AttachmentOwner } from '../../contract/attachments';
 import { localizeAttachments } from '../../domain/i18n/attachment-texts';
@@ -69,7 +70,7 @@ export function AttachmentsSection({
   );
   const load = useStore($attachments)[key];
   const user = useStore($user);
-  const bookingForm = useStore($bookingFormConfig);
+  const bookingForm = useQuietStore($bookingFormConfig);
   const admin = adminMode ?? user !== null;
   const [viewer, setViewer] = useState<ViewerState | null>(null);
   const [info, setInfo] = useState<Attachment | null>(null);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { lazy, Suspense } from 'react';
 import type { AppointmentSummary, AppointmentView } from '../../../src/contract/appointments';
 import { formatWhen } from '../../../src/domain/booking/format';
@@ -19,7 +19,7 @@ const CheckInPanel = lazy(() =>
 
 /** The date and time of an appointment in the clinic's zone, e.g. "Monday 23 November 2026, 9:00 am AEDT". */
 export function useWhen(appointment: AppointmentView): string {
-  return formatWhen(appointment.date, appointment.timeZone, dateLocale(useStore($locale)));
+  return formatWhen(appointment.date, appointment.timeZone, dateLocale(useQuietStore($locale)));
 }
 
 /** One appointment: exam, when, where (with a map link), preparation and what to bring. */
@@ -32,7 +32,7 @@ export function AppointmentCard({
 }) {
   const t = useT();
   const when = useWhen(appointment);
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const { clinic } = appointment;
   const titleId = `appointment-${appointment.slug}`;
   return (

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { useEffect } from 'react';
 import type { AppointmentView } from '../../../src/contract/appointments';
 import { clinicTime } from '../../../src/domain/check-in/clinic-time';
@@ -10,7 +11,7 @@ import { $checkInStates, loadCheckInState } from '../checkin-status.store';
 /** The check-in of one appointment: when it opens, its state (prepared, sent, done) and the button. */
 export function CheckInPanel({ appointment }: { appointment: AppointmentView }) {
   const t = useT();
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   const context = useStore($pageContext);
   const window = useStore($checkInStates)[appointment.slug] ?? null;
   useEffect(() => void loadCheckInState(appointment.slug), [appointment.slug]);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { BookingRequestSummary } from '../../../src/contract/booking-requests';
 import { formatDay, formatInstantDay } from '../../../src/domain/booking/format';
 import { catalogueKey } from '../../../src/domain/i18n/catalogue-texts';
@@ -11,7 +11,7 @@ import { telHref } from '../../../src/domain/contact-number';
 /** R-3-29/30: the request's exams, clinic, patient details, note and status. */
 export function RequestDetails({ request }: { request: BookingRequestSummary }) {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const patient = request.patientDetails;
   const zone = request.clinic?.timeZone ?? 'Australia/Sydney';
   return (

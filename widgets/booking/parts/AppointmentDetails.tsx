@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
@@ -9,7 +9,7 @@ import { telHref } from '../../../src/domain/contact-number';
 /** What was booked: each exam with its date and time in the clinic's zone, and the clinic's address. */
 export function AppointmentDetails({ booking }: { booking: CreatedBooking }) {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const clinic = booking.clinic;
   return (
     <dl className="summary" part="appointment-details">

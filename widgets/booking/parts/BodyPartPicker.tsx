@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { useEffect, useRef, useState } from 'react';
 import { useInjectedCss } from '../../../src/element/useInjectedCss';
 import { useT } from '../../../src/i18n/useT';
@@ -13,7 +14,7 @@ export function BodyPartPicker() {
   const t = useT();
   const state = useStore($bodyParts);
   const parts = useStore($bookableBodyParts);
-  const config = useStore($bodyFigureConfig);
+  const config = useQuietStore($bodyFigureConfig);
   const { params } = useStore($booking);
   const ref = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot>();

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
 import { useT } from '../../../src/i18n/useT';
@@ -20,7 +21,7 @@ interface BookingSummaryProps {
 /** The choices so far, each with a "Change" button back to its step. */
 export function BookingSummary({ upTo }: BookingSummaryProps) {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const { params } = useStore($booking);
   const exams = useStore($selectedExams);
   const clinic = useStore($selectedClinic);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { BookingClinic } from '../../../src/contract/booking';
 import { formatDistance, zoneAbbreviation } from '../../../src/domain/booking/format';
 import { zoneDiffersFromDevice } from '../../../src/domain/booking/slots';
@@ -16,7 +16,7 @@ interface ClinicListProps {
 /** The clinics nearest first, with distance, address and time zone; each has its own choose button. */
 export function ClinicList({ clinics, selectedId, onChoose }: ClinicListProps) {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   if (clinics.length === 0) return <p className="notice">{t('booking.clinic.none')}</p>;
   const now = new Date().toISOString();
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

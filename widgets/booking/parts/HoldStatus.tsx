@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { formatInstantDay, formatTime } from '../../../src/domain/booking/format';
 import { useT } from '../../../src/i18n/useT';
 import { $bookingFormConfig } from '../../../src/stores/config.store';
@@ -15,7 +16,7 @@ const DEFAULT_HOLD_MINUTES = 10;
 export function HoldStatus({ timeZone, locale }: { timeZone: string; locale: string }) {
   const t = useT();
   const hold = useStore($hold);
-  const config = useStore($bookingFormConfig);
+  const config = useQuietStore($bookingFormConfig);
   const minutes = config?.slotHoldMinutes || DEFAULT_HOLD_MINUTES;
   const first = hold.state === 'held' ? hold.startTimes[0] : undefined;
   return (

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { useState } from 'react';
 import { formatDistance } from '../../../src/domain/booking/format';
 import { NO_REGION } from '../../../src/domain/booking/flow-params';
@@ -24,8 +25,8 @@ export function LocationSearch() {
   const { params } = useStore($booking);
   const regions = useStore($regions);
   const search = useStore($locationSearch);
-  const config = useStore($bookingFormConfig);
-  const locale = dateLocale(useStore($locale));
+  const config = useQuietStore($bookingFormConfig);
+  const locale = dateLocale(useQuietStore($locale));
   const [postCodeOpen, setPostCodeOpen] = useState(false);
   // Asked by itself when the step opens: after the frame's banner modal, never over it.
   const unlocatedOpen = useAfterOtherModals(search.state === 'unlocated');

@@ -1,6 +1,6 @@
 import type { Slot } from '../../../src/contract/booking';
 import { DayTimes } from './DayTimes';
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { ReactNode } from 'react';
 import { monthGrid } from '../../../src/domain/booking/calendar';
 import { formatDay, formatWeekday } from '../../../src/domain/booking/format';
@@ -28,7 +28,7 @@ export function MonthView<T extends Pick<Slot, 'startDateTime' | 'timeZone'>>({
   render,
 }: MonthViewProps<T>) {
   const t = useT();
-  const portalLocale = useStore($locale);
+  const portalLocale = useQuietStore($locale);
   const locale = dateLocale(portalLocale);
   const weeks = monthGrid(period.end, weekStartsOn(portalLocale));
   const firstWithSlots = [...days.keys()][0] ?? null;

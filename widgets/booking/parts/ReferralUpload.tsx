@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { useEffect, useRef } from 'react';
 import { fileTypeNames } from '../../../src/domain/attachments/referral-file';
 import { mergeUploadFalse } from '../../../src/features/attachments/merge-upload-param';
@@ -21,7 +22,7 @@ import {
 export function ReferralUpload() {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
-  const bookingForm = useStore($bookingFormConfig);
+  const bookingForm = useQuietStore($bookingFormConfig);
   const owner = useStore($referralOwner);
   const referral = useStore($bookingReferral);
   const ownerId = owner?.kind === 'booking' ? owner.bookingKey : null;

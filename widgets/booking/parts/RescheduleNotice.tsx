@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { formatWhen } from '../../../src/domain/booking/format';
 import { rescheduleOf } from '../../../src/domain/booking/creation-params';
 import { useT } from '../../../src/i18n/useT';
@@ -16,7 +17,7 @@ export function RescheduleNotice() {
   // The clinic's zone; the device's until a clinic is chosen (a change starts at the exam).
   const zone =
     useStore($selectedClinic)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   const context = rescheduleOf(params);
   if (!context) return null;
   const key =

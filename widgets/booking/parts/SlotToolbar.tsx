@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { addDays } from '../../../src/domain/booking/calendar';
 import { formatDay, formatMonth } from '../../../src/domain/booking/format';
 import { dateLocale } from '../../../src/i18n/dates';
@@ -22,7 +23,7 @@ import {
 /** View toggle (R-4-slots-10), previous and next, the calendar date (R-4-slots-12) and "find next available". */
 export function SlotToolbar() {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const period = useStore($period);
   const phone = useMediaQuery(PHONE_QUERY);
   const next = useStore($nextAvailable);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { ReactNode } from 'react';
 import type { Slot } from '../../../src/contract/booking';
 import { weekDays } from '../../../src/domain/booking/calendar';
@@ -34,7 +34,7 @@ export function WeekView<T extends Pick<Slot, 'startDateTime' | 'timeZone'>>({
   render,
 }: WeekViewProps<T>) {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const week = weekDays(period.start);
   const firstWithTimes = week.find((day) => (days.get(day)?.length ?? 0) > 0) ?? null;
   const shown = date && (days.get(date)?.length ?? 0) > 0 ? date : firstWithTimes;

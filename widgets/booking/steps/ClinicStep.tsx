@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { serializeFlowParams } from '../../../src/domain/booking/flow-params';
 import { useT } from '../../../src/i18n/useT';
@@ -39,7 +40,7 @@ function useRedirectToPortal(): void {
   const { params } = useStore($booking);
   const clinics = useStore($clinics);
   const choices = useStore($clinicChoices);
-  const radiology = useStore($radiologyConfig);
+  const radiology = useQuietStore($radiologyConfig);
   const portal = radiology?.homeUrl ?? '';
   const notOffered =
     params.clinicId !== null &&
@@ -66,7 +67,7 @@ export function ClinicStep() {
   const clinics = useStore($clinics);
   const choices = useStore($clinicChoices);
   const region = useStore($selectedRegion);
-  const integration = useStore($integrationConfig);
+  const integration = useQuietStore($integrationConfig);
   const mapsApi = useStore($mapsApi);
   const [view, setView] = useState<View>('list');
   useRedirectToPortal();

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { calendarFileUrl, getBookingCalendarFile } from '../../../src/api/booking';
 import { downloadAcrossOrigins } from '../../../src/ui/download-across-origins';
 import { useT } from '../../../src/i18n/useT';
@@ -21,7 +22,7 @@ export function ConfirmationStep() {
   const isPending = details?.pending ?? route.pending ?? false;
   const moved = details?.rescheduledFrom !== undefined && details.rescheduledFrom !== null;
   const zone = details?.appointments[0]?.timeZone ?? details?.clinic?.timeZone ?? 'UTC';
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
 
   return (
     <section className="step confirmation" aria-labelledby="booking-step-title" part="confirmation">

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Slot } from '../../../src/contract/booking';
 import { isChosenCombination, type Combination } from '../../../src/domain/booking/combinations';
@@ -59,7 +60,7 @@ const combinationKey = (combination: Combination) => combination.slots.map(slotK
  */
 export function SlotStep() {
   const t = useT();
-  const locale = dateLocale(useStore($locale));
+  const locale = dateLocale(useQuietStore($locale));
   const { params } = useStore($booking);
   const exams = useStore($selectedExams);
   const clinic = useStore($selectedClinic);
@@ -74,7 +75,7 @@ export function SlotStep() {
   const mobileChoices = useStore($mobileChoices);
   const conflict = useStore($holdConflict);
   const hold = useStore($hold);
-  const holdMinutes = useStore($bookingFormConfig)?.slotHoldMinutes || 10;
+  const holdMinutes = useQuietStore($bookingFormConfig)?.slotHoldMinutes || 10;
   const pairing = useStore($walkInPairing);
   const walkIns = useStore($acceptedWalkIns);
   const root = useRef<HTMLElement>(null);

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { lazy, Suspense } from 'react';
 import { useT } from '../../../src/i18n/useT';
 import { Modal } from '../../../src/ui/Modal';
@@ -16,7 +16,7 @@ const UploadReferralModal = lazy(() =>
 /** R-4-checkin-15/16/18: simple mode's confirmation, not ready, the missing referral. */
 export function CheckInModals({ flow }: { flow: CheckInFlow }) {
   const t = useT();
-  const bookingForm = useStore($bookingFormConfig);
+  const bookingForm = useQuietStore($bookingFormConfig);
   const slug = flow.slug ?? '';
   return (
     <>

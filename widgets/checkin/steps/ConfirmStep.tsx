@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { CheckInAppointment } from '../../../src/contract/check-in';
 import { clinicDateTime } from '../../../src/domain/check-in/clinic-time';
 import { useT } from '../../../src/i18n/useT';
@@ -21,7 +21,7 @@ export function ConfirmStep({
   onConfirm,
 }: ConfirmStepProps) {
   const t = useT();
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   return (
     <div className="checkin-confirm" part="confirm">
       <p>{t(appointments.length > 1 ? 'checkin.confirm.lead_many' : 'checkin.confirm.lead')}</p>

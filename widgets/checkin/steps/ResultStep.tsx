@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import type { CheckInAppointment } from '../../../src/contract/check-in';
 import { clinicTime } from '../../../src/domain/check-in/clinic-time';
 import { KioskFinishCountdown } from '../../../src/features/kiosk-finish/KioskFinishCountdown';
@@ -22,7 +22,7 @@ export interface ResultStepProps {
  */
 export function ResultStep(props: ResultStepProps) {
   const t = useT();
-  const locale = useStore($locale);
+  const locale = useQuietStore($locale);
   const state = props.appointment?.checkIn;
   const phone = props.appointment?.clinicPhone;
   if (props.step === 'SUCCESS')

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useQuietStore } from '../../../src/stores/useQuietStore';
 import { assetUrl } from '../../../src/api/assets';
 import type { FeedbackQuestionnaire } from '../../../src/contract/questionnaire';
 import { useT } from '../../../src/i18n/useT';
@@ -23,8 +23,8 @@ export interface ViewerHeaderProps {
  */
 export function ViewerHeader({ pacsUrl, feedbackHref, feedback }: ViewerHeaderProps) {
   const t = useT();
-  const radiology = useStore($radiologyConfig);
-  const application = useStore($applicationConfig);
+  const radiology = useQuietStore($radiologyConfig);
+  const application = useQuietStore($applicationConfig);
   const href = application?.referrerReportQualityFeedbackEnabled ? feedbackHref : null;
   return (
     <header className="viewer-header" part="header">
