@@ -109,7 +109,7 @@ export default defineConfig({
               // The core every element loads first (config, i18n, API client): one chunk, so
               // lazily loaded widget steps do not split it and grow the frame's first load.
               name: 'config.store',
-              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/](config|locale)\.store|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]start)\.tsx?$/,
+              test: /[\\/]src[\\/](i18n[\\/](i18n|useT|merge|locales|bundles[\\/](index|en|en-AU|en-NZ|en-CA))|stores[\\/]((config|locale)\.store|useQuietStore)|api[\\/](client|errors|retry|config|assets)|element[\\/](define-widget|useWidgetContext)|integrations[\\/]start)\.tsx?$/,
             },
             {
               // Not @nanostores/router: only the host page routes, and in this chunk it rode

@@ -24,41 +24,49 @@ import {
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-await nextTask();
 const mount = document.getElementById('portal')!;
 const frame = document.createElement('imaging-frame');
 let current: HTMLElement | null = null;
 let navigation = 0;
 let iframeChild: Promise<IframeChild | null> | null = null;
 
-interceptLinks(document.body);
-keepHeadOnConfig();
-// The portal is the page, so its <html lang> is the patient's language (issue 13 part 8);
-// an element on a clinic's page marks only itself and leaves the clinic's page alone.
-$locale.subscribe((locale) => {
-  document.documentElement.lang = locale;
-});
-// Embedded on a clinic's page (spec 1, 2.5): the banner becomes a modal (banner-modal.ts).
-if (window.parent !== window) {
-  document.documentElement.dataset.embedded = '';
-  void import('./banner-modal').then(({ showBannerModal }) => showBannerModal());
-}
-
-// A widget that moves to another step asks the host page to change the URL;
-// `replace` marks a choice within a step, which does not add a history entry.
-for (const name of ['imaging-booking-navigated', 'imaging-navigated'] as const) {
-  document.addEventListener(name, (event) => {
-    // Handled: the element must not follow it itself (src/element/navigation.ts).
-    event.preventDefault();
-    const { path, search, replace } = (event as CustomEvent<ImagingEventMap[typeof name]>).detail;
-    navigate(`${path}${search}`, replace);
+/**
+ * The portal's start, in tasks of its own: the task that evaluated the
+ * modules ends first (a top-level await would do the same, but makes the
+ * bundler split every element's entry into a re-export of a chunk).
+ */
+async function start(): Promise<void> {
+  interceptLinks(document.body);
+  keepHeadOnConfig();
+  // The portal is the page, so its <html lang> is the patient's language (issue 13 part 8);
+  // an element on a clinic's page marks only itself and leaves the clinic's page alone.
+  $locale.subscribe((locale) => {
+    document.documentElement.lang = locale;
   });
+  // Embedded on a clinic's page (spec 1, 2.5): the banner becomes a modal (banner-modal.ts).
+  if (window.parent !== window) {
+    document.documentElement.dataset.embedded = '';
+    void import('./banner-modal').then(({ showBannerModal }) => showBannerModal());
+  }
+
+  // A widget that moves to another step asks the host page to change the URL;
+  // `replace` marks a choice within a step, which does not add a history entry.
+  for (const name of ['imaging-booking-navigated', 'imaging-navigated'] as const) {
+    document.addEventListener(name, (event) => {
+      // Handled: the element must not follow it itself (src/element/navigation.ts).
+      event.preventDefault();
+      const { path, search, replace } = (event as CustomEvent<ImagingEventMap[typeof name]>).detail;
+      navigate(`${path}${search}`, replace);
+    });
+  }
+
+  guardKioskHistory();
+  await nextTask();
+  watchIdleInKioskMode();
+  $router.subscribe((page) => void show(page));
 }
 
-guardKioskHistory();
-await nextTask();
-watchIdleInKioskMode();
-$router.subscribe((page) => void show(page));
+setTimeout(() => void start(), 0);
 
 async function show(page: RoutedPage | undefined): Promise<void> {
   if (page?.route === 'iframeRoot') return navigate('/iframe/select-region', true); // R-2.1-03
