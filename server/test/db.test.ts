@@ -144,6 +144,18 @@ describe.skipIf(!DATABASE_URL)('the PostgreSQL pool (issue 15 part 2)', () => {
     expect(await backend()).toBe(before);
   });
 
+  it('keeps a connection whose statement was cancelled (57014), not one that was shut down', async () => {
+    const before = await backend();
+    const cancelled = await rejection(
+      db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('statement_timeout', '10', true)", []);
+        await tx.query('SELECT pg_sleep($1)', [1]);
+      }),
+    );
+    expect(cancelled).toBe('57014');
+    expect(await backend()).toBe(before);
+  });
+
   it('drops a connection that broke, and the next call works on a new one', async () => {
     const before = await backend();
     const ended = await rejection(db.query('SELECT pg_terminate_backend(pg_backend_pid())', []));
