@@ -49,8 +49,9 @@ function statement(sql: string, params: unknown[]): pg.QueryConfig {
 /**
  * Whether a connection is still of use after a statement failed on it:
  * PostgreSQL answered (a SQLSTATE) and not with a connection exception (08)
- * or a shut-down (57P; a cancelled statement, 57014, leaves it usable). pg's own pool.query drops the connection after any error,
- * so every refused booking (a lost race, a used key) cost a new PostgreSQL
+ * or a shut-down (57P; a cancelled statement, 57014, leaves it usable).
+ * pg's own pool.query drops the connection after any error, so every
+ * refused booking (a lost race, a used key) cost a new PostgreSQL
  * connection, some 5 ms of its CPU (issue 15 part 2).
  */
 export function connectionSurvives(error: unknown): boolean {
