@@ -46,7 +46,8 @@ const exists = (path: string) =>
  * and PostgreSQL fills that memory at every start, some 130 ms of a restart
  * here (issue 15 part 5). PGlite is one connection; 10 keep the lock table
  * at 640 locks for the odd statement over many tables, and 32 MB of buffers
- * hold the whole portal database (about 14 MB; the operating system caches the files besides).
+ * hold the whole portal database (about 15 MB; the operating system caches
+ * its files besides).
  */
 export const START_PARAMS = [
   ...PGlite.defaultStartParams,

@@ -27,7 +27,7 @@ const MAX_PREPARED = 300;
 const seenOnce = new Set<string>();
 const prepared = new Map<string, string>();
 
-export function statementName(sql: string): string | undefined {
+function statementName(sql: string): string | undefined {
   const name = prepared.get(sql);
   if (name || prepared.size >= MAX_PREPARED) return name;
   if (!seenOnce.has(sql)) {
@@ -54,7 +54,7 @@ function statement(sql: string, params: unknown[]): pg.QueryConfig {
  * refused booking (a lost race, a used key) cost a new PostgreSQL
  * connection, some 5 ms of its CPU (issue 15 part 2).
  */
-export function connectionSurvives(error: unknown): boolean {
+function connectionSurvives(error: unknown): boolean {
   const state = sqlState(error);
   return state !== undefined && !/^(08|57P)/.test(state);
 }
